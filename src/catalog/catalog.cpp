@@ -1,0 +1,408 @@
+// gpuplan catalog: loading and validating gpus.json, models.json, prices/*.json and fx.json.
+//
+// Index
+// [SECTION] Helpers
+// [SECTION] GPUs
+// [SECTION] Models
+// [SECTION] Prices and exchange rates
+// [SECTION] Cross-file checks and file sets
+#include "catalog/catalog.h"
+
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "catalog/json_reader.h"
+#include "engine/model_math.h"
+
+namespace catalog {
+
+using nlohmann::json;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers
+//-----------------------------------------------------------------------------
+
+namespace {
+
+const char* const kOfferKindNames[] = {"on_demand", "spot", "reserved_1y", "reserved_3y"};
+static_assert(sizeof(kOfferKindNames) / sizeof(kOfferKindNames[0]) == static_cast<size_t>(OfferKind::Count), "names");
+
+bool IsDate(const std::string& text) {
+    int year = 0, month = 0, day = 0;
+    char tail = 0;
+    if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3) return false;
+    return year >= 2000 && year <= 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+// source and as_of: required on every entry (an entry may inherit as_of from its file).
+void ReadProvenance(ObjectReader* reader, const std::string& file_as_of, std::string* source, std::string* as_of) {
+    *source = reader->String("source", true);
+    *as_of = reader->String("as_of", file_as_of.empty(), file_as_of);
+    if (!as_of->empty() && !IsDate(*as_of)) reader->Error("as_of", "expected a date YYYY-MM-DD, got \"" + *as_of + "\"");
+}
+
+bool ReadTopLevel(const std::string& file, const std::string& text, const char* schema, const char* list_key,
+                  json* doc, std::vector<Issue>* issues) {
+    if (!ParseJsonText(file, text, doc, issues)) return false;
+    if (!doc->is_object()) {
+        issues->push_back(Issue{file, "", "", "expected a JSON object at the top level", true});
+        return false;
+    }
+    auto schema_it = doc->find("schema");
+    if (schema_it == doc->end() || !schema_it->is_string() || schema_it->get<std::string>() != schema) {
+        issues->push_back(Issue{file, "", "schema", std::string("expected \"") + schema + "\"", true});
+        return false;
+    }
+    if (list_key != nullptr) {
+        auto list_it = doc->find(list_key);
+        if (list_it == doc->end() || !list_it->is_array()) {
+            issues->push_back(Issue{file, "", list_key, "expected an array of entries", true});
+            return false;
+        }
+    }
+    return true;
+}
+
+std::string EntryId(const json& entry, size_t index) {
+    auto it = entry.find("id");
+    if (it != entry.end() && it->is_string() && !it->get<std::string>().empty()) return it->get<std::string>();
+    return "#" + std::to_string(index + 1);
+}
+
+bool IsId(const std::string& id) {
+    if (id.empty() || id.size() > 80) return false;
+    for (char c : id)
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.')) return false;
+    return true;
+}
+
+std::string FileAsOf(const json& doc) {
+    auto it = doc.find("as_of");
+    return it != doc.end() && it->is_string() ? it->get<std::string>() : "";
+}
+
+} // namespace
+
+const char* OfferKindName(OfferKind kind) { return kOfferKindNames[static_cast<int>(kind)]; }
+
+const GpuEntry* Catalog::FindGpu(const std::string& id) const {
+    for (const GpuEntry& gpu : Gpus)
+        if (gpu.Spec.Id == id) return &gpu;
+    return nullptr;
+}
+
+const ModelEntry* Catalog::FindModel(const std::string& id) const {
+    for (const ModelEntry& model : Models)
+        if (model.Arch.Id == id) return &model;
+    return nullptr;
+}
+
+const Provider* Catalog::FindProvider(const std::string& id) const {
+    for (const Provider& provider : Providers)
+        if (provider.Id == id) return &provider;
+    return nullptr;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] GPUs
+//-----------------------------------------------------------------------------
+
+// Plausible ranges: wide enough for every accelerator sold, narrow enough to catch unit mistakes
+// (MB for GB, GB/s for TB/s, sparse for dense is caught by the ordering rule instead).
+constexpr double kMinGpuMemoryGb = 4, kMaxGpuMemoryGb = 400;
+constexpr double kMinBandwidthTbS = 0.1, kMaxBandwidthTbS = 20;
+constexpr double kMaxTflops = 40000;
+constexpr double kMinTdpW = 30, kMaxTdpW = 2000;
+
+void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec) {
+    using engine::ComputeClass;
+    spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
+    spec->BandwidthBytesPerS = r->Number("bandwidth_tb_s", kMinBandwidthTbS, kMaxBandwidthTbS, true, 0) * 1e12;
+    spec->PeakFlops[static_cast<int>(ComputeClass::Fp32)] = r->Number("fp32_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
+    spec->PeakFlops[static_cast<int>(ComputeClass::Tf32)] = r->Number("tf32_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
+    spec->PeakFlops[static_cast<int>(ComputeClass::Bf16)] = r->Number("bf16_dense_tflops", 0.1, kMaxTflops, true, 0) * 1e12;
+    spec->PeakFlops[static_cast<int>(ComputeClass::Fp8)] = r->Number("fp8_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
+    spec->PeakFlops[static_cast<int>(ComputeClass::Int8)] = r->Number("int8_dense_tops", 0.1, kMaxTflops, false, 0) * 1e12;
+    spec->PeakFlops[static_cast<int>(ComputeClass::Fp4)] = r->Number("fp4_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
+    spec->InterconnectBytesPerS = r->Number("interconnect_gb_s", 1, 10000, false, 0) * 1e9;
+    const std::string kind = r->String("interconnect_kind", false, "pcie");
+    static const std::set<std::string> kKinds = {"nvlink", "pcie", "infinity_fabric", "hccs", "ethernet"};
+    if (!kKinds.count(kind)) r->Error("interconnect_kind", "expected nvlink, pcie, infinity_fabric, hccs or ethernet, got \"" + kind + "\"");
+    spec->NvlinkLike = kind != "pcie";
+    spec->TdpW = r->Number("tdp_w", kMinTdpW, kMaxTdpW, false, 0);
+    spec->Architecture = r->String("architecture", false, "");
+
+    const double bf16 = spec->PeakFlops[static_cast<int>(ComputeClass::Bf16)];
+    const double fp8 = spec->PeakFlops[static_cast<int>(ComputeClass::Fp8)];
+    const double fp4 = spec->PeakFlops[static_cast<int>(ComputeClass::Fp4)];
+    if (fp8 > 0 && bf16 > fp8) r->Error("bf16_dense_tflops", "is greater than fp8_dense_tflops (dense FP8 is at least BF16)");
+    if (fp4 > 0 && fp8 > 0 && fp8 > fp4) r->Error("fp8_dense_tflops", "is greater than fp4_dense_tflops (dense FP4 is at least FP8)");
+}
+
+void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {
+    json doc;
+    if (!ReadTopLevel(file, text, "gpuplan.gpus/1", "gpus", &doc, issues)) return;
+    const std::string file_as_of = FileAsOf(doc);
+    std::set<std::string> seen;
+    for (const GpuEntry& existing : out->Gpus) seen.insert(existing.Spec.Id);
+    const json& list = doc["gpus"];
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string id = EntryId(list[i], i);
+        if (!list[i].is_object()) {
+            issues->push_back(Issue{file, id, "", "expected an object", true});
+            continue;
+        }
+        ObjectReader r(list[i], file, id, issues);
+        GpuEntry gpu;
+        gpu.Spec.Id = r.String("id", true);
+        if (!gpu.Spec.Id.empty() && !IsId(gpu.Spec.Id)) r.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
+        if (!gpu.Spec.Id.empty() && !seen.insert(gpu.Spec.Id).second) r.Error("id", "duplicate id");
+        gpu.Spec.Name = r.String("name", true);
+        gpu.Spec.Vendor = r.String("vendor", true);
+        ReadGpuSpecFields(&r, &gpu.Spec);
+        gpu.MemoryType = r.String("memory_type", false);
+        gpu.FormFactor = r.String("form_factor", false);
+        gpu.InterconnectKind = r.String("interconnect_kind", false, "pcie");
+        gpu.InterconnectName = r.String("interconnect_name", false);
+        r.Integer("pcie_generation", 1, 7, false, 0);
+        gpu.Software = r.String("software", false);
+        gpu.Availability = r.String("availability", false);
+        gpu.PurchasePriceUsd = r.Number("purchase_price_usd", 100, 1e7, false, -1);
+        r.Skip("field_sources");
+        ReadProvenance(&r, file_as_of, &gpu.Source, &gpu.AsOf);
+        r.ReportUnknownFields();
+        if (r.Ok()) out->Gpus.push_back(gpu);
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Models
+//-----------------------------------------------------------------------------
+
+// How far a published parameter count may sit from the count its architecture implies before we flag it
+// (catches a wrong width or layer count; real configs land within a few percent).
+constexpr double kParamsTolerance = 0.15;
+
+bool ReadModelArchFields(ObjectReader* r, engine::ModelArch* m) {
+    constexpr int kBig = 1 << 30;
+    m->Params = r->Number("params", 1e6, 1e14, false, 0);
+    m->ActiveParams = r->Number("active_params", 1e6, 1e14, false, 0);
+    m->Layers = r->Integer("layers", 1, 1000, true, 0);
+    m->Hidden = r->Integer("hidden", 1, 1 << 20, true, 0);
+    m->Heads = r->Integer("heads", 1, 4096, true, 0);
+    m->KvHeads = r->Integer("kv_heads", 0, 4096, false, 0);
+    m->HeadDim = r->Integer("head_dim", 0, 4096, false, 0);
+    m->Ffn = r->Integer("ffn", 0, kBig, false, 0);
+    m->Vocab = r->Integer("vocab", 1, 1 << 24, true, 0);
+    m->GatedMlp = r->Boolean("gated_mlp", true);
+    m->TiedEmbeddings = r->Boolean("tied_embeddings", false);
+    m->Experts = r->Integer("experts", 0, 100000, false, 0);
+    m->ExpertsActive = r->Integer("experts_active", 0, 100000, false, 0);
+    m->ExpertFfn = r->Integer("expert_ffn", 0, kBig, false, 0);
+    m->SharedExperts = r->Integer("shared_experts", 0, 1000, false, 0);
+    m->DenseLayers = r->Integer("dense_layers", 0, 1000, false, 0);
+    m->KvLoraRank = r->Integer("kv_lora_rank", 0, 1 << 20, false, 0);
+    m->QkRopeHeadDim = r->Integer("qk_rope_head_dim", 0, 4096, false, 0);
+    m->QLoraRank = r->Integer("q_lora_rank", 0, 1 << 20, false, 0);
+    m->QkNopeHeadDim = r->Integer("qk_nope_head_dim", 0, 4096, false, 0);
+    m->VHeadDim = r->Integer("v_head_dim", 0, 4096, false, 0);
+    m->SlidingWindow = r->Integer("sliding_window", 0, kBig, false, 0);
+    m->SlidingWindowPattern = r->Integer("sliding_window_pattern", 0, 1000, false, 0);
+    m->MaxContext = r->Integer("max_context", 0, kBig, false, 0);
+    if (m->Heads > 0 && m->KvHeads > 0 && m->Heads % m->KvHeads != 0) r->Error("kv_heads", "must divide heads");
+    if (m->ExpertsActive > m->Experts) r->Error("experts_active", "must not exceed experts");
+    if ((m->Experts > 0) != (m->ExpertsActive > 0)) r->Error("experts_active", "experts and experts_active go together");
+    if (m->DenseLayers > m->Layers) r->Error("dense_layers", "must not exceed layers");
+    if (m->ActiveParams > 0 && m->Params > 0 && m->ActiveParams > m->Params) r->Error("active_params", "must not exceed params");
+    if (!engine::IsMoe(*m) && m->Ffn <= 0 && m->Layers > 0) r->Error("ffn", "missing; a dense model needs its MLP width");
+    return r->Ok();
+}
+
+void LoadModelsJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {
+    json doc;
+    if (!ReadTopLevel(file, text, "gpuplan.models/1", "models", &doc, issues)) return;
+    const std::string file_as_of = FileAsOf(doc);
+    std::set<std::string> seen;
+    for (const ModelEntry& existing : out->Models) seen.insert(existing.Arch.Id);
+    const json& list = doc["models"];
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string id = EntryId(list[i], i);
+        if (!list[i].is_object()) {
+            issues->push_back(Issue{file, id, "", "expected an object", true});
+            continue;
+        }
+        ObjectReader r(list[i], file, id, issues);
+        ModelEntry model;
+        model.Arch.Id = r.String("id", true);
+        if (!model.Arch.Id.empty() && !IsId(model.Arch.Id)) r.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
+        if (!model.Arch.Id.empty() && !seen.insert(model.Arch.Id).second) r.Error("id", "duplicate id");
+        model.Arch.Name = r.String("name", true);
+        model.Family = r.String("family", false);
+        model.Developer = r.String("developer", false);
+        model.License = r.String("license", false);
+        r.Skip("params_source");
+        const bool arch_ok = ReadModelArchFields(&r, &model.Arch);
+        if (arch_ok && model.Arch.Params > 0) {
+            const double implied = engine::ParamsFromArchitecture(model.Arch);
+            const double deviation = std::fabs(implied - model.Arch.Params) / model.Arch.Params;
+            if (deviation > kParamsTolerance) {
+                char buffer[160];
+                std::snprintf(buffer, sizeof(buffer), "the architecture implies %.3g parameters, %.0f%% away from params %.3g",
+                              implied, deviation * 100.0, model.Arch.Params);
+                r.Error("params", buffer);
+            }
+        }
+        ReadProvenance(&r, file_as_of, &model.Source, &model.AsOf);
+        r.ReportUnknownFields();
+        if (r.Ok()) out->Models.push_back(model);
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Prices and exchange rates
+//-----------------------------------------------------------------------------
+
+// Per-GPU-hour prices outside this range are a unit or typing mistake in any currency we carry
+// (RUB prices of an H100 are in the hundreds; USD prices of a T4 are cents).
+constexpr double kMinPricePerGpuHour = 0.01, kMaxPricePerGpuHour = 100000;
+// per-GPU price must equal per-instance / GPUs within this relative tolerance (providers round to cents).
+constexpr double kPerGpuPriceTolerance = 0.01;
+
+void LoadPricesJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {
+    json doc;
+    if (!ReadTopLevel(file, text, "gpuplan.prices/1", "offers", &doc, issues)) return;
+    auto provider_it = doc.find("provider");
+    if (provider_it == doc.end() || !provider_it->is_object()) {
+        issues->push_back(Issue{file, "", "provider", "expected an object describing the provider", true});
+        return;
+    }
+    ObjectReader pr(*provider_it, file, "provider", issues);
+    Provider provider;
+    provider.Id = pr.String("id", true);
+    if (!provider.Id.empty() && !IsId(provider.Id)) pr.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
+    if (out->FindProvider(provider.Id) != nullptr) pr.Error("id", "duplicate provider id");
+    provider.Name = pr.String("name", true);
+    provider.Kind = pr.String("kind", false);
+    provider.Country = pr.String("country", false);
+    provider.Url = pr.String("url", false);
+    provider.Currency = pr.String("currency", true);
+    provider.VatIncluded = pr.Boolean("vat_included", false);
+    provider.Notes = pr.String("notes", false);
+    const double default_granularity = pr.Number("billing_granularity_s", 1, 31 * 86400.0, false, 0);
+    const double default_minimum = pr.Number("billing_minimum_s", 0, 366 * 86400.0, false, 0);
+    const double default_egress = pr.Number("egress_per_gb", 0, 1000, false, -1);
+    pr.ReportUnknownFields();
+    if (!pr.Ok()) return;
+    out->Providers.push_back(provider);
+
+    const std::string file_as_of = FileAsOf(doc);
+    std::set<std::string> seen;
+    for (const Offer& existing : out->Offers) seen.insert(existing.Id);
+    const json& list = doc["offers"];
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string id = EntryId(list[i], i);
+        if (!list[i].is_object()) {
+            issues->push_back(Issue{file, id, "", "expected an object", true});
+            continue;
+        }
+        ObjectReader r(list[i], file, id, issues);
+        Offer offer;
+        offer.ProviderId = provider.Id;
+        offer.Id = r.String("id", true);
+        if (!offer.Id.empty() && !seen.insert(offer.Id).second) r.Error("id", "duplicate offer id");
+        offer.Instance = r.String("instance", false);
+        offer.GpuId = r.String("gpu", true);
+        offer.GpusPerInstance = r.Integer("gpus_per_instance", 1, 1024, true, 1);
+        const bool has_instance_price = r.Has("price_per_instance_hour");
+        const bool has_gpu_price = r.Has("price_per_gpu_hour");
+        offer.PricePerInstanceHour = r.Number("price_per_instance_hour", kMinPricePerGpuHour, kMaxPricePerGpuHour * 1024, false, 0);
+        offer.PricePerGpuHour = r.Number("price_per_gpu_hour", kMinPricePerGpuHour, kMaxPricePerGpuHour, false, 0);
+        if (!has_instance_price && !has_gpu_price) r.Error("price_per_gpu_hour", "missing; give price_per_gpu_hour or price_per_instance_hour");
+        if (offer.PricePerGpuHour <= 0 && offer.PricePerInstanceHour > 0) offer.PricePerGpuHour = offer.PricePerInstanceHour / offer.GpusPerInstance;
+        if (offer.PricePerInstanceHour <= 0 && offer.PricePerGpuHour > 0) offer.PricePerInstanceHour = offer.PricePerGpuHour * offer.GpusPerInstance;
+        if (has_instance_price && has_gpu_price && offer.PricePerGpuHour > 0) {
+            const double implied = offer.PricePerInstanceHour / offer.GpusPerInstance;
+            if (std::fabs(implied - offer.PricePerGpuHour) > kPerGpuPriceTolerance * offer.PricePerGpuHour) {
+                char buffer[160];
+                std::snprintf(buffer, sizeof(buffer), "%.4g does not equal price_per_instance_hour / gpus_per_instance = %.4g",
+                              offer.PricePerGpuHour, implied);
+                r.Error("price_per_gpu_hour", buffer);
+            }
+        }
+        offer.Currency = r.String("currency", false, provider.Currency);
+        const std::string kind = r.String("kind", true);
+        bool kind_ok = false;
+        for (int k = 0; k < static_cast<int>(OfferKind::Count); ++k)
+            if (kind == kOfferKindNames[k]) { offer.Kind = static_cast<OfferKind>(k); kind_ok = true; }
+        if (!kind.empty() && !kind_ok) r.Error("kind", "expected on_demand, spot, reserved_1y or reserved_3y, got \"" + kind + "\"");
+        offer.Region = r.String("region", false, "any");
+        offer.BillingGranularityS = r.Number("billing_granularity_s", 1, 31 * 86400.0, false, default_granularity);
+        offer.BillingMinimumS = r.Number("billing_minimum_s", 0, 366 * 86400.0, false, default_minimum);
+        offer.EgressPerGb = r.Number("egress_per_gb", 0, 1000, false, default_egress);
+        offer.Estimate = r.Boolean("estimate", false);
+        offer.Notes = r.String("notes", false);
+        ReadProvenance(&r, file_as_of, &offer.Source, &offer.AsOf);
+        r.ReportUnknownFields();
+        if (r.Ok()) out->Offers.push_back(offer);
+    }
+}
+
+void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {
+    json doc;
+    if (!ReadTopLevel(file, text, "gpuplan.fx/1", nullptr, &doc, issues)) return;
+    ObjectReader r(doc, file, "", issues);
+    r.Skip("schema");
+    const std::string base = r.String("base", true);
+    if (!base.empty() && base != "USD") r.Error("base", "expected \"USD\"");
+    const json* rates = r.Child("rates");
+    FxRates fx;
+    if (rates == nullptr || !rates->is_object()) {
+        r.Error("rates", "expected an object of currency → units per USD");
+    } else {
+        ObjectReader rr(*rates, file, "", issues, "rates.");
+        for (auto it = rates->begin(); it != rates->end(); ++it) {
+            const double rate = rr.Number(it.key().c_str(), 1e-6, 1e6, true, 0);
+            if (rate > 0) fx.PerUsd[it.key()] = rate;
+        }
+        if (fx.PerUsd.count("USD") && std::fabs(fx.PerUsd["USD"] - 1.0) > 1e-9) rr.Error("USD", "expected 1 (the base)");
+    }
+    ReadProvenance(&r, "", &fx.Source, &fx.AsOf);
+    r.ReportUnknownFields();
+    if (r.Ok()) out->Fx = fx;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Cross-file checks and file sets
+//-----------------------------------------------------------------------------
+
+void CheckCatalog(const Catalog& catalog, std::vector<Issue>* issues) {
+    for (const Offer& offer : catalog.Offers) {
+        const std::string file = "prices/" + offer.ProviderId + ".json";
+        if (catalog.FindGpu(offer.GpuId) == nullptr)
+            issues->push_back(Issue{file, offer.Id, "gpu", "unknown GPU id \"" + offer.GpuId + "\" (not in gpus.json)", true});
+        if (!catalog.Fx.PerUsd.count(offer.Currency))
+            issues->push_back(Issue{file, offer.Id, "currency", "no exchange rate for \"" + offer.Currency + "\" in fx.json", true});
+    }
+}
+
+static bool EndsWith(const std::string& text, const std::string& suffix) {
+    return text.size() >= suffix.size() && text.compare(text.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+Catalog LoadFileSet(const FileSet& files, std::vector<Issue>* issues) {
+    Catalog catalog;
+    // GPUs first: prices refer to them.
+    for (const auto& [path, text] : files.Files)
+        if (EndsWith(path, "gpus.json")) LoadGpusJson(path, text, &catalog, issues);
+    for (const auto& [path, text] : files.Files) {
+        if (EndsWith(path, "models.json")) LoadModelsJson(path, text, &catalog, issues);
+        else if (EndsWith(path, "fx.json")) LoadFxJson(path, text, &catalog, issues);
+    }
+    for (const auto& [path, text] : files.Files)
+        if (path.find("prices/") != std::string::npos && !EndsWith(path, "index.json")) LoadPricesJson(path, text, &catalog, issues);
+    CheckCatalog(catalog, issues);
+    return catalog;
+}
+
+} // namespace catalog

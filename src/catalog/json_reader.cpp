@@ -1,0 +1,158 @@
+// gpuplan catalog: typed field reader with file/entry/field error messages.
+#include "catalog/json_reader.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace catalog {
+
+std::string Issue::ToString() const {
+    std::string out = File;
+    if (!Entry.empty()) out += ": " + Entry;
+    if (!Field.empty()) out += ": " + Field;
+    out += ": " + Message;
+    return IsError ? out : "warning: " + out;
+}
+
+bool HasErrors(const std::vector<Issue>& issues) {
+    for (const Issue& issue : issues)
+        if (issue.IsError) return true;
+    return false;
+}
+
+ObjectReader::ObjectReader(const nlohmann::json& object, std::string file, std::string entry, std::vector<Issue>* issues,
+                           std::string field_prefix)
+    : object_(object), file_(std::move(file)), entry_(std::move(entry)), issues_(issues), prefix_(std::move(field_prefix)) {}
+
+void ObjectReader::Error(const std::string& field, const std::string& message) {
+    ++errors_;
+    issues_->push_back(Issue{file_, entry_, prefix_ + field, message, true});
+}
+
+bool ObjectReader::Has(const char* field) const {
+    auto it = object_.find(field);
+    return it != object_.end() && !it->is_null();
+}
+
+void ObjectReader::Skip(const char* field) { known_.insert(field); }
+
+static std::string Describe(const nlohmann::json& value) {
+    std::string text = value.dump();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return text;
+}
+
+static std::string RangeText(double lo, double hi) {
+    char buffer[96];
+    std::snprintf(buffer, sizeof(buffer), "a number between %g and %g", lo, hi);
+    return buffer;
+}
+
+double ObjectReader::Number(const char* field, double lo, double hi, bool required, double fallback) {
+    known_.insert(field);
+    auto it = object_.find(field);
+    if (it == object_.end() || it->is_null()) {
+        if (required) Error(field, "missing; expected " + RangeText(lo, hi));
+        return fallback;
+    }
+    if (!it->is_number()) {
+        Error(field, "expected " + RangeText(lo, hi) + ", got " + Describe(*it));
+        return fallback;
+    }
+    const double value = it->get<double>();
+    if (!std::isfinite(value) || value < lo || value > hi) {
+        Error(field, "expected " + RangeText(lo, hi) + ", got " + Describe(*it));
+        return fallback;
+    }
+    return value;
+}
+
+int ObjectReader::Integer(const char* field, int lo, int hi, bool required, int fallback) {
+    known_.insert(field);
+    auto it = object_.find(field);
+    if (it == object_.end() || it->is_null()) {
+        if (required) Error(field, "missing; expected an integer between " + std::to_string(lo) + " and " + std::to_string(hi));
+        return fallback;
+    }
+    const bool integral = it->is_number_integer() || (it->is_number_float() && std::floor(it->get<double>()) == it->get<double>());
+    if (!integral || it->get<double>() < lo || it->get<double>() > hi) {
+        Error(field, "expected an integer between " + std::to_string(lo) + " and " + std::to_string(hi) + ", got " + Describe(*it));
+        return fallback;
+    }
+    return static_cast<int>(it->get<double>());
+}
+
+bool ObjectReader::Boolean(const char* field, bool fallback) {
+    known_.insert(field);
+    auto it = object_.find(field);
+    if (it == object_.end() || it->is_null()) return fallback;
+    if (!it->is_boolean()) {
+        Error(field, "expected true or false, got " + Describe(*it));
+        return fallback;
+    }
+    return it->get<bool>();
+}
+
+std::string ObjectReader::String(const char* field, bool required, const std::string& fallback) {
+    known_.insert(field);
+    auto it = object_.find(field);
+    if (it == object_.end() || it->is_null()) {
+        if (required) Error(field, "missing; expected a string");
+        return fallback;
+    }
+    if (!it->is_string()) {
+        Error(field, "expected a string, got " + Describe(*it));
+        return fallback;
+    }
+    const std::string value = it->get<std::string>();
+    if (required && value.empty()) Error(field, "must not be empty");
+    return value;
+}
+
+std::vector<std::string> ObjectReader::Strings(const char* field, const std::vector<std::string>& fallback) {
+    known_.insert(field);
+    auto it = object_.find(field);
+    if (it == object_.end() || it->is_null()) return fallback;
+    std::vector<std::string> out;
+    if (!it->is_array()) {
+        Error(field, "expected an array of strings, got " + Describe(*it));
+        return fallback;
+    }
+    for (const auto& item : *it) {
+        if (!item.is_string()) {
+            Error(field, "expected an array of strings, got " + Describe(item));
+            return fallback;
+        }
+        out.push_back(item.get<std::string>());
+    }
+    return out;
+}
+
+const nlohmann::json* ObjectReader::Child(const char* field) {
+    known_.insert(field);
+    auto it = object_.find(field);
+    if (it == object_.end() || it->is_null()) return nullptr;
+    return &*it;
+}
+
+void ObjectReader::ReportUnknownFields() {
+    if (!object_.is_object()) return;
+    for (auto it = object_.begin(); it != object_.end(); ++it)
+        if (!known_.count(it.key()))
+            issues_->push_back(Issue{file_, entry_, prefix_ + it.key(), "unknown field (ignored)", false});
+}
+
+bool ParseJsonText(const std::string& file, const std::string& text, nlohmann::json* out, std::vector<Issue>* issues) {
+    try {
+        *out = nlohmann::json::parse(text);
+        return true;
+    } catch (const nlohmann::json::parse_error& error) {
+        // nlohmann's message carries "line L, column C"; keep only that part.
+        std::string what = error.what();
+        const size_t at = what.find("line ");
+        issues->push_back(Issue{file, "", "", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at)), true});
+        return false;
+    }
+}
+
+} // namespace catalog

@@ -1,0 +1,53 @@
+// gpuplan catalog: a small reader over one JSON object that records typed, range-checked fields and
+// reports every problem as an Issue naming file, entry and field. Shared by the catalog and scenario codecs.
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.h"
+
+namespace catalog {
+
+class ObjectReader {
+public:
+    ObjectReader(const nlohmann::json& object, std::string file, std::string entry, std::vector<Issue>* issues,
+                 std::string field_prefix = "");
+
+    // Each getter marks the field as known. Missing or null → fallback (an error first when `required`).
+    double      Number(const char* field, double lo, double hi, bool required, double fallback);
+    int         Integer(const char* field, int lo, int hi, bool required, int fallback);
+    bool        Boolean(const char* field, bool fallback);
+    std::string String(const char* field, bool required, const std::string& fallback = "");
+    std::vector<std::string> Strings(const char* field, const std::vector<std::string>& fallback);
+    bool        Has(const char* field) const;       // present and not null
+    const nlohmann::json* Child(const char* field); // object-valued field, or nullptr (marks known)
+    void        Skip(const char* field);            // marks a field as known without reading it
+    // One warning per field this reader never asked for.
+    void        ReportUnknownFields();
+    void        Error(const std::string& field, const std::string& message);
+
+    bool Ok() const { return errors_ == 0; }
+    const std::string& File() const { return file_; }
+    const std::string& Entry() const { return entry_; }
+
+private:
+    const nlohmann::json& object_;
+    std::string file_;
+    std::string entry_;
+    std::vector<Issue>* issues_;
+    std::string prefix_;
+    std::set<std::string> known_;
+    int errors_ = 0;
+};
+
+// Field groups shared by catalog entries and inline scenario blocks (catalog.cpp).
+void ReadGpuSpecFields(ObjectReader* reader, engine::GpuSpec* spec);
+bool ReadModelArchFields(ObjectReader* reader, engine::ModelArch* model);
+
+// Parses text into `out`; on a syntax error appends an issue ("line 3, column 7: ...") and returns false.
+bool ParseJsonText(const std::string& file, const std::string& text, nlohmann::json* out, std::vector<Issue>* issues);
+
+} // namespace catalog

@@ -1,0 +1,280 @@
+// gpuplan CLI: commands evaluate, catalog (gpus|models|check|stats) and help.
+#include "cli/cli.h"
+
+#include <algorithm>
+#include <map>
+#include <ostream>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/report.h"
+#include "engine/engine.h"
+#include "scenario/scenario_json.h"
+
+namespace cli {
+
+namespace {
+
+constexpr const char* kUsage =
+    "gpuplan — GPU sizing and cost for LLM training and inference\n"
+    "\n"
+    "usage:\n"
+    "  gpuplan evaluate --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
+    "  gpuplan catalog gpus|models [--format table|json] [--catalogs DIR]\n"
+    "  gpuplan catalog check [DIR]      validate catalog files (default: the built-in copy)\n"
+    "  gpuplan catalog stats [DIR]      counts and the oldest as_of\n"
+    "  gpuplan --help | --version\n"
+    "\n"
+    "Scenario format: docs/SCENARIO.md. Exit codes: 0 ok, 1 check failed, 2 bad input.\n";
+
+constexpr const char* kVersion = "gpuplan 0.1.0";
+
+struct Options {
+    std::vector<std::string> Positional;
+    std::map<std::string, std::string> Flags; // --name value
+    std::string Error;
+};
+
+Options ParseOptions(const std::vector<std::string>& args, size_t first) {
+    static const std::set<std::string> kValued = {"--scenario", "--format", "--catalogs"};
+    Options options;
+    for (size_t i = first; i < args.size(); ++i) {
+        const std::string& arg = args[i];
+        if (arg.rfind("--", 0) == 0 && arg.size() > 2) {
+            const size_t eq = arg.find('=');
+            const std::string name = arg.substr(0, eq);
+            if (!kValued.count(name)) {
+                options.Error = "unknown option " + name;
+                return options;
+            }
+            if (eq != std::string::npos) options.Flags[name] = arg.substr(eq + 1);
+            else if (i + 1 < args.size()) options.Flags[name] = args[++i];
+            else options.Error = name + " needs a value";
+        } else {
+            options.Positional.push_back(arg);
+        }
+    }
+    return options;
+}
+
+// The catalog the command uses: --catalogs DIR, or the copy built into the binary.
+bool LoadCatalog(const Options& options, catalog::Catalog* out, std::ostream& err) {
+    catalog::FileSet files;
+    auto it = options.Flags.find("--catalogs");
+    if (it != options.Flags.end()) {
+        std::string error;
+        if (!ReadCatalogDir(it->second, &files, &error)) {
+            err << "gpuplan: " << error << "\n";
+            return false;
+        }
+    } else {
+        files = catalog::EmbeddedFiles();
+    }
+    std::vector<catalog::Issue> issues;
+    *out = catalog::LoadFileSet(files, &issues);
+    if (catalog::HasErrors(issues)) {
+        for (const catalog::Issue& issue : issues)
+            if (issue.IsError) err << "gpuplan: catalog: " << issue.ToString() << "\n";
+        return false;
+    }
+    return true;
+}
+
+bool FormatFlag(const Options& options, const std::set<std::string>& allowed, std::string* format, std::ostream& err) {
+    auto it = options.Flags.find("--format");
+    *format = it == options.Flags.end() ? "table" : it->second;
+    if (!allowed.count(*format)) {
+        std::string list;
+        for (const std::string& name : allowed) list += (list.empty() ? "" : ", ") + name;
+        err << "gpuplan: --format: expected one of " << list << ", got \"" << *format << "\"\n";
+        return false;
+    }
+    return true;
+}
+
+int Evaluate(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
+    std::string format;
+    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    auto it = options.Flags.find("--scenario");
+    if (it == options.Flags.end()) {
+        err << "gpuplan evaluate: --scenario FILE|- is required\n";
+        return kExitBadInput;
+    }
+    std::string text;
+    if (it->second == "-") text = stdin_text;
+    else if (!ReadTextFile(it->second, &text)) {
+        err << "gpuplan: " << it->second << ": cannot be read\n";
+        return kExitBadInput;
+    }
+    catalog::Catalog cat;
+    if (!LoadCatalog(options, &cat, err)) return kExitBadInput;
+    engine::Scenario s;
+    std::vector<catalog::Issue> issues;
+    const bool ok = scenario::ScenarioFromJson(text, cat, &s, &issues);
+    for (const catalog::Issue& issue : issues) err << "gpuplan: " << issue.ToString() << "\n";
+    if (!ok) return kExitBadInput;
+    const engine::Result result = engine::Evaluate(s);
+    if (!result.Ok) {
+        err << "gpuplan: scenario: " << result.Error << "\n";
+        return kExitBadInput;
+    }
+    if (format == "json") out << scenario::ResultToJson(result) << "\n";
+    else out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table);
+    return kExitOk;
+}
+
+std::string Gb(double bytes) { return HumanValue(bytes, "B"); }
+std::string Tflops(double flops) { return flops > 0 ? HumanValue(flops / 1e12, "") : "n/a"; }
+
+int ListCatalog(const std::string& what, const Options& options, std::ostream& out, std::ostream& err) {
+    std::string format;
+    if (!FormatFlag(options, {"table", "json"}, &format, err)) return kExitBadInput;
+    catalog::Catalog cat;
+    if (!LoadCatalog(options, &cat, err)) return kExitBadInput;
+    using engine::ComputeClass;
+    if (what == "gpus") {
+        if (format == "json") {
+            nlohmann::json list = nlohmann::json::array();
+            for (const catalog::GpuEntry& g : cat.Gpus)
+                list.push_back({{"id", g.Spec.Id}, {"name", g.Spec.Name}, {"vendor", g.Spec.Vendor}, {"memory_gb", g.Spec.MemoryBytes / 1e9},
+                                {"bandwidth_tb_s", g.Spec.BandwidthBytesPerS / 1e12},
+                                {"bf16_dense_tflops", g.Spec.PeakFlops[static_cast<int>(ComputeClass::Bf16)] / 1e12},
+                                {"source", g.Source}, {"as_of", g.AsOf}});
+            out << list.dump(2) << "\n";
+            return kExitOk;
+        }
+        std::vector<std::vector<std::string>> rows = {{"id", "name", "memory", "TB/s", "bf16 TFLOPS", "fp8 TFLOPS", "as_of"}};
+        for (const catalog::GpuEntry& g : cat.Gpus)
+            rows.push_back({g.Spec.Id, g.Spec.Name, Gb(g.Spec.MemoryBytes), HumanValue(g.Spec.BandwidthBytesPerS / 1e12, ""),
+                            Tflops(g.Spec.PeakFlops[static_cast<int>(ComputeClass::Bf16)]), Tflops(g.Spec.PeakFlops[static_cast<int>(ComputeClass::Fp8)]), g.AsOf});
+        out << RenderRows(rows, TextFormat::Table);
+        return kExitOk;
+    }
+    if (format == "json") {
+        nlohmann::json list = nlohmann::json::array();
+        for (const catalog::ModelEntry& m : cat.Models)
+            list.push_back({{"id", m.Arch.Id}, {"name", m.Arch.Name}, {"params", m.Arch.Params}, {"layers", m.Arch.Layers},
+                            {"experts", m.Arch.Experts}, {"source", m.Source}, {"as_of", m.AsOf}});
+        out << list.dump(2) << "\n";
+        return kExitOk;
+    }
+    std::vector<std::vector<std::string>> rows = {{"id", "name", "params", "layers", "kind", "max context"}};
+    for (const catalog::ModelEntry& m : cat.Models) {
+        std::string kind = m.Arch.Experts > 0 ? "MoE " + std::to_string(m.Arch.ExpertsActive) + "/" + std::to_string(m.Arch.Experts) : "dense";
+        if (m.Arch.KvLoraRank > 0) kind += ", MLA";
+        rows.push_back({m.Arch.Id, m.Arch.Name, HumanValue(m.Arch.Params / 1e9, "B"), std::to_string(m.Arch.Layers), kind,
+                        m.Arch.MaxContext > 0 ? std::to_string(m.Arch.MaxContext) : "n/a"});
+    }
+    out << RenderRows(rows, TextFormat::Table);
+    return kExitOk;
+}
+
+bool LoadForCheck(const Options& options, catalog::Catalog* cat, std::vector<catalog::Issue>* issues, std::ostream& err) {
+    catalog::FileSet files;
+    if (!options.Positional.empty()) {
+        std::string error;
+        if (!ReadCatalogDir(options.Positional[0], &files, &error)) {
+            err << "gpuplan: " << error << "\n";
+            return false;
+        }
+    } else {
+        files = catalog::EmbeddedFiles();
+    }
+    *cat = catalog::LoadFileSet(files, issues);
+    return true;
+}
+
+int CheckCatalog(const Options& options, std::ostream& out, std::ostream& err) {
+    catalog::Catalog cat;
+    std::vector<catalog::Issue> issues;
+    if (!LoadForCheck(options, &cat, &issues, err)) return kExitBadInput;
+    int errors = 0, warnings = 0;
+    for (const catalog::Issue& issue : issues) {
+        (issue.IsError ? errors : warnings) += 1;
+        out << issue.ToString() << "\n";
+    }
+    out << (errors == 0 ? "ok: " : "FAILED: ") << errors << " errors, " << warnings << " warnings; " << cat.Gpus.size() << " GPUs, "
+        << cat.Models.size() << " models, " << cat.Providers.size() << " providers, " << cat.Offers.size() << " offers\n";
+    return errors == 0 ? kExitOk : kExitFailed;
+}
+
+int CatalogStats(const Options& options, std::ostream& out, std::ostream& err) {
+    catalog::Catalog cat;
+    std::vector<catalog::Issue> issues;
+    if (!LoadForCheck(options, &cat, &issues, err)) return kExitBadInput;
+    std::string oldest = "9999-12-31", oldest_what;
+    auto consider = [&](const std::string& as_of, const std::string& what) {
+        if (!as_of.empty() && as_of < oldest) { oldest = as_of; oldest_what = what; }
+    };
+    for (const auto& g : cat.Gpus) consider(g.AsOf, "gpu " + g.Spec.Id);
+    for (const auto& m : cat.Models) consider(m.AsOf, "model " + m.Arch.Id);
+    std::string oldest_price = "9999-12-31";
+    for (const auto& o : cat.Offers) {
+        consider(o.AsOf, "offer " + o.Id);
+        oldest_price = std::min(oldest_price, o.AsOf);
+    }
+    consider(cat.Fx.AsOf, "fx rates");
+    int moe = 0, mla = 0, russian = 0, estimates = 0;
+    for (const auto& m : cat.Models) {
+        moe += m.Arch.Experts > 0;
+        mla += m.Arch.KvLoraRank > 0;
+    }
+    for (const auto& p : cat.Providers) russian += p.Country == "RU";
+    for (const auto& o : cat.Offers) estimates += o.Estimate;
+    std::map<std::string, int> kinds;
+    for (const auto& o : cat.Offers) kinds[catalog::OfferKindName(o.Kind)]++;
+    std::vector<std::vector<std::string>> rows = {{"what", "count"},
+                                                  {"GPUs", std::to_string(cat.Gpus.size())},
+                                                  {"models", std::to_string(cat.Models.size())},
+                                                  {"  MoE", std::to_string(moe)},
+                                                  {"  MLA", std::to_string(mla)},
+                                                  {"providers", std::to_string(cat.Providers.size())},
+                                                  {"  Russian (RU)", std::to_string(russian)},
+                                                  {"offers", std::to_string(cat.Offers.size())}};
+    for (const auto& [kind, count] : kinds) rows.push_back({"  " + kind, std::to_string(count)});
+    rows.push_back({"  estimates", std::to_string(estimates)});
+    rows.push_back({"currencies with rates", std::to_string(cat.Fx.PerUsd.size())});
+    out << RenderRows(rows, TextFormat::Table);
+    if (oldest_what.empty()) out << "oldest as_of: n/a\n";
+    else out << "oldest as_of: " << oldest << " (" << oldest_what << ")\n";
+    if (!cat.Offers.empty()) out << "oldest price as_of: " << oldest_price << "\n";
+    if (catalog::HasErrors(issues)) {
+        err << "gpuplan: the catalog has errors; run `gpuplan catalog check`\n";
+        return kExitFailed;
+    }
+    return kExitOk;
+}
+
+} // namespace
+
+int Run(const std::vector<std::string>& args, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
+    if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+        (args.empty() ? err : out) << kUsage;
+        return args.empty() ? kExitBadInput : kExitOk;
+    }
+    if (args[0] == "--version") {
+        out << kVersion << "\n";
+        return kExitOk;
+    }
+    const std::string& command = args[0];
+    if (command == "evaluate") {
+        const Options options = ParseOptions(args, 1);
+        if (!options.Error.empty()) { err << "gpuplan evaluate: " << options.Error << "\n" << kUsage; return kExitBadInput; }
+        return Evaluate(options, stdin_text, out, err);
+    }
+    if (command == "catalog") {
+        const std::string what = args.size() > 1 ? args[1] : "";
+        const Options options = ParseOptions(args, 2);
+        if (!options.Error.empty()) { err << "gpuplan catalog: " << options.Error << "\n"; return kExitBadInput; }
+        if (what == "gpus" || what == "models") return ListCatalog(what, options, out, err);
+        if (what == "check") return CheckCatalog(options, out, err);
+        if (what == "stats") return CatalogStats(options, out, err);
+        err << "gpuplan catalog: expected gpus, models, check or stats\n";
+        return kExitBadInput;
+    }
+    err << "gpuplan: unknown command \"" << command << "\"\n" << kUsage;
+    return kExitBadInput;
+}
+
+} // namespace cli

@@ -1,0 +1,109 @@
+// gpuplan CLI: text and Markdown reports.
+#include "cli/report.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+namespace cli {
+
+std::string HumanValue(double value, const std::string& unit) {
+    char buffer[64];
+    if (unit == "B") {
+        std::snprintf(buffer, sizeof(buffer), "%.2f GB", value / 1e9);
+    } else if (unit == "s") {
+        if (value < 1.0) std::snprintf(buffer, sizeof(buffer), "%.1f ms", value * 1e3);
+        else if (value < 3 * 86400.0) std::snprintf(buffer, sizeof(buffer), "%.2f s", value);
+        else std::snprintf(buffer, sizeof(buffer), "%.1f days", value / 86400.0);
+    } else if (std::fabs(value) >= 1e6 || (value != 0 && std::fabs(value) < 1e-3)) {
+        std::snprintf(buffer, sizeof(buffer), "%.3g %s", value, unit.c_str());
+    } else {
+        std::snprintf(buffer, sizeof(buffer), "%.4g %s", value, unit.c_str());
+    }
+    std::string text = buffer;
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    return text;
+}
+
+std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFormat format) {
+    if (rows.empty()) return "";
+    size_t columns = 0;
+    for (const auto& row : rows) columns = std::max(columns, row.size());
+    std::vector<size_t> width(columns, 0);
+    for (const auto& row : rows)
+        for (size_t c = 0; c < row.size(); ++c) width[c] = std::max(width[c], row[c].size());
+    std::string out;
+    for (size_t r = 0; r < rows.size(); ++r) {
+        std::string line = format == TextFormat::Markdown ? "|" : "";
+        for (size_t c = 0; c < columns; ++c) {
+            const std::string cell = c < rows[r].size() ? rows[r][c] : "";
+            if (format == TextFormat::Markdown) line += " " + cell + " |";
+            else line += cell + std::string(width[c] - cell.size() + (c + 1 < columns ? 2 : 0), ' ');
+        }
+        while (format == TextFormat::Table && !line.empty() && line.back() == ' ') line.pop_back();
+        out += line + "\n";
+        if (r == 0 && format == TextFormat::Markdown) {
+            out += "|";
+            for (size_t c = 0; c < columns; ++c) out += "---|";
+            out += "\n";
+        }
+    }
+    return out;
+}
+
+std::string RenderResult(const engine::Scenario& s, const engine::Result& r, TextFormat format) {
+    const bool md = format == TextFormat::Markdown;
+    std::string out;
+    auto heading = [&](const std::string& text) { out += md ? "\n## " + text + "\n\n" : "\n" + text + "\n"; };
+    out += md ? "# " : "";
+    out += s.Model.Name + " on " + std::to_string(s.GpuCount) + " × " + s.Gpu.Name + " — " + engine::WorkloadName(s.Workload) + "\n";
+    if (!r.Ok) return out + "error: " + r.Error + "\n";
+
+    heading("Memory per GPU");
+    const engine::MemoryBreakdown& m = r.MemoryPerGpu;
+    std::vector<std::vector<std::string>> rows = {{"part", "size"}};
+    const std::pair<const char*, double> parts[] = {{"weights", m.Weights}, {"kv_cache", m.KvCache}, {"activations", m.Activations},
+                                                    {"gradients", m.Gradients}, {"optimizer", m.Optimizer}, {"overhead", m.Overhead}};
+    for (const auto& [name, bytes] : parts)
+        if (bytes > 0) rows.push_back({name, HumanValue(bytes, "B")});
+    rows.push_back({"total", HumanValue(m.Total, "B")});
+    rows.push_back({"GPU capacity", HumanValue(r.GpuMemoryBytes, "B")});
+    rows.push_back({"fits", r.Fits ? "yes" : "no"});
+    rows.push_back({"GPUs needed", r.GpusNeeded > 0 ? std::to_string(r.GpusNeeded) : "n/a"});
+    out += RenderRows(rows, format);
+
+    if (s.Workload == engine::WorkloadKind::Inference && r.Inference.TpotS > 0) {
+        heading("Speed");
+        const engine::InferenceResult& in = r.Inference;
+        out += RenderRows({{"metric", "value"},
+                           {"time to first token", HumanValue(in.TtftS, "s")},
+                           {"time per output token", HumanValue(in.TpotS, "s")},
+                           {"tokens/s per user", HumanValue(in.TokensPerSPerUser, "tokens/s")},
+                           {"throughput", HumanValue(in.ThroughputTokensPerS, "tokens/s")},
+                           {"max concurrent sequences", HumanValue(in.MaxConcurrency, "")},
+                           {"requests/s", HumanValue(in.RequestsPerS, "req/s")}},
+                          format);
+    }
+    if (s.Workload != engine::WorkloadKind::Inference && r.Training.TimeS > 0) {
+        heading("Training");
+        const engine::TrainingResult& t = r.Training;
+        out += RenderRows({{"metric", "value"},
+                           {"FLOPs", HumanValue(t.Flops, "FLOP")},
+                           {"MFU", HumanValue(t.Mfu * 100.0, "%")},
+                           {"tokens/s per GPU", HumanValue(t.TokensPerSPerGpu, "tokens/s")},
+                           {"wall-clock time", HumanValue(t.TimeS, "s")},
+                           {"GPU-hours", HumanValue(t.GpuHours, "h")}},
+                          format);
+    }
+    if (!r.Warnings.empty()) {
+        heading("Warnings");
+        for (const engine::Warning& w : r.Warnings) out += (md ? "- " : "  ! ") + w.Message + "\n";
+    }
+    heading("How it was computed");
+    std::vector<std::vector<std::string>> steps = {{"step", "formula", "value"}};
+    for (const engine::DerivationStep& step : r.Derivation) steps.push_back({step.Label, step.Formula, HumanValue(step.Value, step.Unit)});
+    out += RenderRows(steps, format);
+    return out;
+}
+
+} // namespace cli

@@ -1,0 +1,18 @@
+// gpuplan CLI: rendering a Result as a text table or Markdown.
+#pragma once
+#include <string>
+
+#include "engine/result.h"
+#include "engine/scenario.h"
+
+namespace cli {
+
+enum class TextFormat { Table, Markdown };
+
+std::string RenderResult(const engine::Scenario& scenario, const engine::Result& result, TextFormat format);
+// Aligned plain-text table (or Markdown) from rows of cells; the first row is the header.
+std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFormat format);
+// "16.06 GB", "42.1 ms", "1.23e+21 FLOP": a value with its unit, human-sized.
+std::string HumanValue(double value, const std::string& unit);
+
+} // namespace cli

@@ -1,0 +1,25 @@
+// gpuplan engine: the one entry point.
+#include "engine/engine.h"
+#include "engine/inference.h"
+
+namespace engine {
+
+Result Evaluate(const Scenario& scenario) {
+    Result result;
+    result.GpuMemoryBytes = scenario.Gpu.MemoryBytes;
+    const std::string error = ValidateScenario(scenario);
+    if (!error.empty()) {
+        result.Ok = false;
+        result.Error = error;
+        return result;
+    }
+    if (scenario.Workload == WorkloadKind::Inference) {
+        EvaluateInference(scenario, &result);
+    } else {
+        result.Ok = false;
+        result.Error = std::string("workload: '") + WorkloadName(scenario.Workload) + "' is not supported by this build yet";
+    }
+    return result;
+}
+
+} // namespace engine

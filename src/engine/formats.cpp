@@ -1,0 +1,107 @@
+// gpuplan engine: the format table. Every bits-per-weight figure names its source.
+#include "engine/formats.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace engine {
+
+namespace {
+
+// Group-quantised int4 (AWQ / GPTQ, group size 128): 4-bit codes + one fp16 scale and one packed 4-bit
+// zero point per group of 128 weights → 4 + (16 + 4) / 128 bits.
+// source: GPTQ (Frantar et al. 2022, arXiv:2210.17323) and AWQ (Lin et al. 2023, arXiv:2306.00978),
+// both with group size 128 as the published default.
+constexpr double kInt4GroupSize = 128.0;
+constexpr double kInt4Bits      = 4.0 + (16.0 + 4.0) / kInt4GroupSize;
+
+// NF4 with double quantisation: 4 bits + 8-bit absmax per 64 weights + fp32 second-level constant per 256
+// blocks → 4 + 8/64 + 32/(64*256) = 4.127 bits. source: QLoRA (Dettmers et al. 2023, arXiv:2305.14314), §3.
+constexpr double kNf4Bits = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+
+// MXFP4: E2M1 elements with one E8M0 scale per block of 32 → 4 + 8/32 bits.
+// source: OCP Microscaling Formats (MX) Specification v1.0, 2023, §5.
+constexpr double kMxfp4Bits = 4.0 + 8.0 / 32.0;
+
+// NVFP4: E2M1 elements with one FP8 E4M3 scale per block of 16 (+ a per-tensor fp32 scale, negligible)
+// → 4 + 8/16 bits. source: NVIDIA Technical Blog "Introducing NVFP4 for Efficient and Accurate Low-Precision
+// Inference", 2025.
+constexpr double kNvfp4Bits = 4.0 + 8.0 / 16.0;
+
+// GGUF block formats. q8_0 / q4_0: 32 weights + one fp16 scale per block (34 and 18 bytes per 32 weights).
+// K-quants: effective bits per weight of the whole file as llama.cpp reports them for Llama-3.1-8B
+// (mixtures keep some tensors at higher precision). source: ggml-org/llama.cpp, ggml/src/ggml-common.h block
+// layouts, and tools/quantize/README.md bits-per-weight table.
+constexpr double kQ8_0Bits   = 34.0 * 8.0 / 32.0;
+constexpr double kQ4_0Bits   = 18.0 * 8.0 / 32.0;
+constexpr double kQ6_KBits   = 6.5625;
+constexpr double kQ5_K_MBits = 5.69;
+constexpr double kQ4_K_MBits = 4.89;
+constexpr double kQ3_K_MBits = 3.91;
+constexpr double kQ2_KBits   = 3.35;
+
+constexpr const char* kIeee  = "IEEE 754 / bfloat16 storage: exact width";
+constexpr const char* kFp8   = "FP8 E4M3 (Micikevicius et al. 2022, arXiv:2209.05433): 8 bits, per-tensor scale negligible";
+constexpr const char* kInt8  = "LLM.int8 / SmoothQuant W8A8: 8 bits, per-channel scales negligible";
+constexpr const char* kGguf  = "llama.cpp ggml-common.h block layouts and tools/quantize/README.md";
+
+const FormatInfo kFormats[] = {
+    //  name      bits/weight   KV bytes  compute path          weight-only source
+    { "fp32",    32.0,         4.0,      ComputeClass::Fp32,   false,      kIeee },
+    { "tf32",    32.0,         4.0,      ComputeClass::Tf32,   false,      kIeee },
+    { "bf16",    16.0,         2.0,      ComputeClass::Bf16,   false,      kIeee },
+    { "fp16",    16.0,         2.0,      ComputeClass::Bf16,   false,      kIeee },
+    { "fp8",      8.0,         1.0,      ComputeClass::Fp8,    false,      kFp8 },
+    { "int8",     8.0,         1.0,      ComputeClass::Int8,   false,      kInt8 },
+    { "int4",    kInt4Bits,    0.5,      ComputeClass::Bf16,   true,       "GPTQ/AWQ, group size 128, fp16 scale + 4-bit zero" },
+    { "nf4",     kNf4Bits,     0.0,      ComputeClass::Bf16,   true,       "QLoRA NF4 with double quantisation" },
+    { "mxfp4",   kMxfp4Bits,   0.0,      ComputeClass::Fp4,    false,      "OCP MX v1.0: E2M1 + E8M0 scale per 32" },
+    { "nvfp4",   kNvfp4Bits,   0.0,      ComputeClass::Fp4,    false,      "NVIDIA NVFP4: E2M1 + E4M3 scale per 16" },
+    { "q8_0",    kQ8_0Bits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q6_k",    kQ6_KBits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q5_k_m",  kQ5_K_MBits,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q4_k_m",  kQ4_K_MBits,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q4_0",    kQ4_0Bits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q3_k_m",  kQ3_K_MBits,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q2_k",    kQ2_KBits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
+};
+static_assert(sizeof(kFormats) / sizeof(kFormats[0]) == static_cast<size_t>(Format::Count),
+              "one row per Format");
+
+std::string Lower(const std::string& text) {
+    std::string out = text;
+    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+} // namespace
+
+const FormatInfo& GetFormatInfo(Format format) {
+    return kFormats[static_cast<int>(format)];
+}
+
+const char* FormatName(Format format) {
+    return GetFormatInfo(format).Name;
+}
+
+bool ParseFormat(const std::string& name, Format* out) {
+    const std::string key = Lower(name);
+    for (int i = 0; i < static_cast<int>(Format::Count); ++i) {
+        if (key == kFormats[i].Name) {
+            *out = static_cast<Format>(i);
+            return true;
+        }
+    }
+    return false;
+}
+
+std::string FormatNameList() {
+    std::string out;
+    for (int i = 0; i < static_cast<int>(Format::Count); ++i) {
+        if (i > 0) out += ", ";
+        out += kFormats[i].Name;
+    }
+    return out;
+}
+
+} // namespace engine

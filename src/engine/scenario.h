@@ -1,0 +1,96 @@
+// gpuplan engine: a Scenario (what the visitor describes) with every default documented in one place.
+// The JSON and URL codecs live in src/scenario/; the engine sees resolved structs only.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "engine/formats.h"
+#include "engine/model.h"
+
+namespace engine {
+
+enum class WorkloadKind { Inference, Pretrain, FullFinetune, Lora, Qlora, Count };
+enum class RecomputePolicy { None, Selective, Full, Count };
+enum class OptimizerKind { AdamW, AdamW8bit, Adafactor, Sgd, Count };
+enum class ServingMode { Online, Batch, Count };
+
+const char* WorkloadName(WorkloadKind workload);   // "inference", "pretrain", ...
+bool        ParseWorkload(const std::string& name, WorkloadKind* out);
+const char* RecomputeName(RecomputePolicy recompute);
+bool        ParseRecompute(const std::string& name, RecomputePolicy* out);
+const char* OptimizerName(OptimizerKind optimizer);
+bool        ParseOptimizer(const std::string& name, OptimizerKind* out);
+const char* ServingModeName(ServingMode mode);
+bool        ParseServingMode(const std::string& name, ServingMode* out);
+
+struct PrecisionSet {
+    Format Weights = Format::Bf16; // how weights are stored
+    Format KvCache = Format::Bf16; // how the KV cache is stored (inference)
+    Format Compute = Format::Bf16; // the math path (fp8 = FP8 tensor cores, as in Transformer Engine)
+};
+
+struct InferenceParams {
+    ServingMode Mode              = ServingMode::Online;
+    double ContextTokens          = 0;    // KV cache reserved per sequence, tokens; 0 = InputTokens + OutputTokens
+    double InputTokens            = 1024; // prompt length per request, tokens
+    double OutputTokens           = 256;  // generated tokens per request
+    int    Concurrency            = 1;    // sequences decoded together (per replica)
+    int    TensorParallel         = 1;    // GPUs a replica's layers are split across
+    int    PipelineParallel       = 1;    // stages a replica's layers are cut into
+    double TtftSlaS               = 0;    // online: required time to first token, s; 0 = none
+    double MinTokensPerSPerUser   = 0;    // online: required decode speed per user, tokens/s; 0 = none
+    double TargetUsers            = 0;    // online: concurrent users to serve; 0 = none
+    double BatchRequests          = 0;    // batch: requests in the job; 0 = none
+    double PrefillChunkTokens     = 2048; // prefill chunk size (vLLM max_num_batched_tokens), tokens
+    double KvBlockTokens          = 16;   // paged-attention block size (vLLM default 16), tokens
+};
+
+struct TrainingParams {
+    double    Tokens              = 1e9;  // tokens to train on (pre-training) or per epoch × epochs
+    double    SeqLen              = 4096; // tokens per sequence
+    int       MicroBatch          = 1;    // sequences per GPU per forward/backward
+    double    GlobalBatchTokens   = 0;    // tokens per optimizer step; 0 = SeqLen × MicroBatch × data-parallel size
+    int       TensorParallel      = 1;
+    int       PipelineParallel    = 1;
+    int       ContextParallel     = 1;
+    bool      SequenceParallel    = false; // Megatron sequence parallelism (shards norm/dropout activations by TP)
+    int       ZeroStage           = 0;    // 0..3 (ZeRO-3 = FSDP full shard)
+    int       ShardGroupGpus      = 0;    // hybrid shard (HSDP): GPUs a ZeRO shard spans; 0 = all data-parallel GPUs
+    bool      OffloadOptimizer    = false; // optimizer states in CPU memory (ZeRO-Offload)
+    RecomputePolicy Recompute     = RecomputePolicy::None;
+    bool      FlashAttention      = true;
+    OptimizerKind Optimizer       = OptimizerKind::AdamW;
+    bool      MasterWeightsFp32   = true; // mixed precision keeps an fp32 master copy
+    int       LoraRank            = 16;
+    std::vector<std::string> LoraTargets = {"q", "k", "v", "o", "gate", "up", "down"};
+    bool      PagedOptimizer      = false; // bitsandbytes paged optimizer (QLoRA)
+};
+
+struct ClusterSpec {
+    int    GpusPerNode            = 8;    // GPUs sharing the fast intra-node fabric
+    double NetworkBytesPerSPerGpu = 50e9; // inter-node bandwidth per GPU, bytes/s (400 Gb/s InfiniBand NDR = 50 GB/s)
+};
+
+// Efficiency factors: achievable = peak × factor. 0 means "use the documented default" (efficiency.h).
+struct EfficiencyOverrides {
+    double Mfu                    = 0; // training model-FLOPs utilisation
+    double BandwidthEfficiency    = 0; // decode: achieved / peak memory bandwidth
+    double ComputeEfficiency      = 0; // prefill: achieved / peak tensor FLOP/s
+    double InterconnectEfficiency = 0; // collectives: achieved / peak link bandwidth
+    double RuntimeOverheadBytes   = -1; // CUDA context + allocator + framework per GPU, bytes; -1 = default
+    double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use (vLLM 0.9); 0 = default
+};
+
+struct Scenario {
+    WorkloadKind        Workload  = WorkloadKind::Inference;
+    ModelArch           Model;               // resolved architecture (catalog entry or inline)
+    GpuSpec             Gpu;                 // resolved accelerator (catalog entry or inline)
+    int                 GpuCount  = 1;       // GPUs in the deployment (all replicas / all nodes)
+    PrecisionSet        Precision;
+    InferenceParams     Inference;
+    TrainingParams      Training;
+    ClusterSpec         Cluster;
+    EfficiencyOverrides Efficiency;
+};
+
+} // namespace engine

@@ -1,0 +1,484 @@
+// gpuplan scenario: JSON / URL codecs.
+//
+// Index
+// [SECTION] Reading
+// [SECTION] Writing
+// [SECTION] URL hash
+// [SECTION] Result JSON
+#include "scenario/scenario_json.h"
+
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/json_reader.h"
+#include "engine/engine.h"
+
+namespace scenario {
+
+using catalog::Issue;
+using catalog::ObjectReader;
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kFile = "scenario";
+
+} // namespace
+
+engine::Scenario DefaultScenario(const catalog::Catalog& catalog) {
+    engine::Scenario s;
+    if (const catalog::ModelEntry* model = catalog.FindModel(kDefaultModelId)) s.Model = model->Arch;
+    else if (!catalog.Models.empty()) s.Model = catalog.Models.front().Arch;
+    if (const catalog::GpuEntry* gpu = catalog.FindGpu(kDefaultGpuId)) s.Gpu = gpu->Spec;
+    else if (!catalog.Gpus.empty()) s.Gpu = catalog.Gpus.front().Spec;
+    return s;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Reading
+//-----------------------------------------------------------------------------
+
+namespace {
+
+template <typename Enum>
+void ReadEnum(ObjectReader* r, const char* field, bool (*parse)(const std::string&, Enum*), const char* choices, Enum* out) {
+    if (!r->Has(field)) {
+        r->Skip(field);
+        return;
+    }
+    const std::string name = r->String(field, false);
+    if (!parse(name, out)) r->Error(field, std::string("expected one of ") + choices + ", got \"" + name + "\"");
+}
+
+void ReadFormat(ObjectReader* r, const char* field, engine::Format* out) {
+    if (!r->Has(field)) {
+        r->Skip(field);
+        return;
+    }
+    const std::string name = r->String(field, false);
+    if (!engine::ParseFormat(name, out)) r->Error(field, "unknown format \"" + name + "\"; expected one of " + engine::FormatNameList());
+}
+
+void ReadModel(ObjectReader* top, const catalog::Catalog& catalog, engine::Scenario* s, std::vector<Issue>* issues) {
+    const json* model = top->Child("model");
+    if (model == nullptr) return; // default stays
+    if (model->is_string()) {
+        const std::string id = model->get<std::string>();
+        const catalog::ModelEntry* entry = catalog.FindModel(id);
+        if (entry == nullptr) top->Error("model", "unknown model id \"" + id + "\" (see `gpuplan catalog models`)");
+        else s->Model = entry->Arch;
+        return;
+    }
+    if (!model->is_object()) {
+        top->Error("model", "expected a catalog id or an architecture object");
+        return;
+    }
+    ObjectReader r(*model, kFile, "", issues, "model.");
+    engine::ModelArch arch;
+    arch.Name = r.String("name", false, "custom model");
+    arch.Id = "";
+    catalog::ReadModelArchFields(&r, &arch);
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("model", "invalid inline architecture (see the fields above)");
+    s->Model = arch;
+}
+
+void ReadHardware(ObjectReader* top, const catalog::Catalog& catalog, engine::Scenario* s, std::vector<Issue>* issues) {
+    const json* hardware = top->Child("hardware");
+    if (hardware == nullptr) return;
+    if (!hardware->is_object()) {
+        top->Error("hardware", "expected an object {gpu, count}");
+        return;
+    }
+    ObjectReader r(*hardware, kFile, "", issues, "hardware.");
+    const json* gpu = r.Child("gpu");
+    if (gpu != nullptr && gpu->is_string()) {
+        const std::string id = gpu->get<std::string>();
+        const catalog::GpuEntry* entry = catalog.FindGpu(id);
+        if (entry == nullptr) r.Error("gpu", "unknown GPU id \"" + id + "\" (see `gpuplan catalog gpus`)");
+        else s->Gpu = entry->Spec;
+    } else if (gpu != nullptr && gpu->is_object()) {
+        ObjectReader g(*gpu, kFile, "", issues, "hardware.gpu.");
+        engine::GpuSpec spec;
+        spec.Name = g.String("name", false, "custom GPU");
+        spec.Vendor = g.String("vendor", false, "");
+        catalog::ReadGpuSpecFields(&g, &spec);
+        g.ReportUnknownFields();
+        if (!g.Ok()) r.Error("gpu", "invalid inline GPU spec (see the fields above)");
+        s->Gpu = spec;
+    } else if (gpu != nullptr) {
+        r.Error("gpu", "expected a catalog id or a GPU spec object");
+    }
+    s->GpuCount = r.Integer("count", 1, 1000000, false, s->GpuCount);
+    s->Cluster.GpusPerNode = r.Integer("gpus_per_node", 1, 1024, false, s->Cluster.GpusPerNode);
+    s->Cluster.NetworkBytesPerSPerGpu = r.Number("network_gb_s_per_gpu", 0.01, 10000, false, s->Cluster.NetworkBytesPerSPerGpu / 1e9) * 1e9;
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("hardware", "invalid (see the fields above)");
+}
+
+void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<Issue>* issues) {
+    const json* block = top->Child("inference");
+    if (block == nullptr) return;
+    if (!block->is_object()) return top->Error("inference", "expected an object");
+    ObjectReader r(*block, kFile, "", issues, "inference.");
+    ReadEnum(&r, "mode", engine::ParseServingMode, "online, batch", &in->Mode);
+    constexpr double kMaxTokens = 1e8;
+    in->ContextTokens = r.Number("context_tokens", 0, kMaxTokens, false, in->ContextTokens);
+    in->InputTokens = r.Number("input_tokens", 0, kMaxTokens, false, in->InputTokens);
+    in->OutputTokens = r.Number("output_tokens", 0, kMaxTokens, false, in->OutputTokens);
+    in->Concurrency = r.Integer("concurrency", 1, 10000000, false, in->Concurrency);
+    in->TensorParallel = r.Integer("tensor_parallel", 1, 65536, false, in->TensorParallel);
+    in->PipelineParallel = r.Integer("pipeline_parallel", 1, 1000, false, in->PipelineParallel);
+    in->TtftSlaS = r.Number("ttft_sla_s", 0, 1e6, false, in->TtftSlaS);
+    in->MinTokensPerSPerUser = r.Number("min_tokens_per_s_per_user", 0, 1e6, false, in->MinTokensPerSPerUser);
+    in->TargetUsers = r.Number("target_users", 0, 1e9, false, in->TargetUsers);
+    in->BatchRequests = r.Number("batch_requests", 0, 1e12, false, in->BatchRequests);
+    in->PrefillChunkTokens = r.Number("prefill_chunk_tokens", 1, kMaxTokens, false, in->PrefillChunkTokens);
+    in->KvBlockTokens = r.Number("kv_block_tokens", 1, 65536, false, in->KvBlockTokens);
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("inference", "invalid (see the fields above)");
+}
+
+void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issue>* issues) {
+    const json* block = top->Child("training");
+    if (block == nullptr) return;
+    if (!block->is_object()) return top->Error("training", "expected an object");
+    ObjectReader r(*block, kFile, "", issues, "training.");
+    t->Tokens = r.Number("tokens", 1, 1e16, false, t->Tokens);
+    t->SeqLen = r.Number("seq_len", 1, 1e8, false, t->SeqLen);
+    t->MicroBatch = r.Integer("micro_batch", 1, 1000000, false, t->MicroBatch);
+    t->GlobalBatchTokens = r.Number("global_batch_tokens", 0, 1e12, false, t->GlobalBatchTokens);
+    t->TensorParallel = r.Integer("tensor_parallel", 1, 65536, false, t->TensorParallel);
+    t->PipelineParallel = r.Integer("pipeline_parallel", 1, 1000, false, t->PipelineParallel);
+    t->ContextParallel = r.Integer("context_parallel", 1, 65536, false, t->ContextParallel);
+    t->SequenceParallel = r.Boolean("sequence_parallel", t->SequenceParallel);
+    t->ZeroStage = r.Integer("zero_stage", 0, 3, false, t->ZeroStage);
+    t->ShardGroupGpus = r.Integer("shard_group_gpus", 0, 1000000, false, t->ShardGroupGpus);
+    t->OffloadOptimizer = r.Boolean("offload_optimizer", t->OffloadOptimizer);
+    ReadEnum(&r, "recompute", engine::ParseRecompute, "none, selective, full", &t->Recompute);
+    t->FlashAttention = r.Boolean("flash_attention", t->FlashAttention);
+    ReadEnum(&r, "optimizer", engine::ParseOptimizer, "adamw, adamw_8bit, adafactor, sgd", &t->Optimizer);
+    t->MasterWeightsFp32 = r.Boolean("master_weights_fp32", t->MasterWeightsFp32);
+    t->LoraRank = r.Integer("lora_rank", 1, 65536, false, t->LoraRank);
+    t->LoraTargets = r.Strings("lora_targets", t->LoraTargets);
+    for (const std::string& target : t->LoraTargets)
+        if (target != "q" && target != "k" && target != "v" && target != "o" && target != "gate" && target != "up" && target != "down")
+            r.Error("lora_targets", "unknown target \"" + target + "\"; expected q, k, v, o, gate, up, down");
+    t->PagedOptimizer = r.Boolean("paged_optimizer", t->PagedOptimizer);
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("training", "invalid (see the fields above)");
+}
+
+void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vector<Issue>* issues) {
+    const json* block = top->Child("efficiency");
+    if (block == nullptr) return;
+    if (!block->is_object()) return top->Error("efficiency", "expected an object");
+    ObjectReader r(*block, kFile, "", issues, "efficiency.");
+    e->Mfu = r.Number("mfu", 0, 1, false, e->Mfu);
+    e->BandwidthEfficiency = r.Number("bandwidth_efficiency", 0, 1, false, e->BandwidthEfficiency);
+    e->ComputeEfficiency = r.Number("compute_efficiency", 0, 1, false, e->ComputeEfficiency);
+    e->InterconnectEfficiency = r.Number("interconnect_efficiency", 0, 1, false, e->InterconnectEfficiency);
+    const double overhead_gb = r.Number("runtime_overhead_gb", 0, 1000, false, -1);
+    if (overhead_gb >= 0) e->RuntimeOverheadBytes = overhead_gb * 1e9;
+    e->GpuMemoryUtilization = r.Number("gpu_memory_utilization", 0, 1, false, e->GpuMemoryUtilization);
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("efficiency", "invalid (see the fields above)");
+}
+
+} // namespace
+
+bool ScenarioFromJson(const std::string& text, const catalog::Catalog& catalog, engine::Scenario* out, std::vector<Issue>* issues) {
+    const size_t first_issue = issues->size();
+    json doc;
+    if (!catalog::ParseJsonText(kFile, text, &doc, issues)) return false;
+    if (!doc.is_object()) {
+        issues->push_back(Issue{kFile, "", "", "expected a JSON object", true});
+        return false;
+    }
+    engine::Scenario s = DefaultScenario(catalog);
+    ObjectReader top(doc, kFile, "", issues);
+    const std::string schema = top.String("schema", false, kScenarioSchema);
+    if (schema.rfind("gpuplan.scenario/", 0) != 0) top.Error("schema", std::string("expected \"") + kScenarioSchema + "\", got \"" + schema + "\"");
+    else if (schema != kScenarioSchema) issues->push_back(Issue{kFile, "", "schema", "newer version \"" + schema + "\"; reading what this build knows", false});
+    ReadEnum(&top, "workload", engine::ParseWorkload, "inference, pretrain, full_finetune, lora, qlora", &s.Workload);
+    ReadModel(&top, catalog, &s, issues);
+    ReadHardware(&top, catalog, &s, issues);
+    const json* precision = top.Child("precision");
+    if (precision != nullptr && precision->is_object()) {
+        ObjectReader r(*precision, kFile, "", issues, "precision.");
+        ReadFormat(&r, "weights", &s.Precision.Weights);
+        ReadFormat(&r, "kv_cache", &s.Precision.KvCache);
+        ReadFormat(&r, "compute", &s.Precision.Compute);
+        r.ReportUnknownFields();
+        if (!r.Ok()) top.Error("precision", "invalid (see the fields above)");
+    } else if (precision != nullptr) {
+        top.Error("precision", "expected an object {weights, kv_cache, compute}");
+    }
+    ReadInference(&top, &s.Inference, issues);
+    ReadTraining(&top, &s.Training, issues);
+    ReadEfficiency(&top, &s.Efficiency, issues);
+    top.ReportUnknownFields();
+    // Drop the summary lines ("invalid (see the fields above)") when a field-level error says it already.
+    bool field_error = false;
+    for (size_t i = first_issue; i < issues->size(); ++i)
+        if ((*issues)[i].IsError && (*issues)[i].Message.rfind("invalid", 0) != 0) field_error = true;
+    if (field_error) {
+        std::vector<Issue> kept(issues->begin(), issues->begin() + first_issue);
+        for (size_t i = first_issue; i < issues->size(); ++i)
+            if (!((*issues)[i].IsError && (*issues)[i].Message.rfind("invalid", 0) == 0)) kept.push_back((*issues)[i]);
+        *issues = kept;
+    }
+    if (!top.Ok() || catalog::HasErrors(std::vector<Issue>(issues->begin() + first_issue, issues->end()))) return false;
+    const std::string engine_error = engine::ValidateScenario(s);
+    if (!engine_error.empty()) {
+        issues->push_back(Issue{kFile, "", "", engine_error, true});
+        return false;
+    }
+    *out = s;
+    return true;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Writing
+//-----------------------------------------------------------------------------
+
+namespace {
+
+template <typename T>
+void Put(json* object, const char* key, const T& value, const T& fallback, bool only_changed) {
+    if (!only_changed || !(value == fallback)) (*object)[key] = value;
+}
+
+json ModelToJson(const engine::ModelArch& m) {
+    if (!m.Id.empty()) return m.Id;
+    json j;
+    j["name"] = m.Name;
+    if (m.Params > 0) j["params"] = m.Params;
+    if (m.ActiveParams > 0) j["active_params"] = m.ActiveParams;
+    j["layers"] = m.Layers;
+    j["hidden"] = m.Hidden;
+    j["heads"] = m.Heads;
+    j["kv_heads"] = m.KvHeads;
+    j["head_dim"] = m.HeadDim;
+    j["ffn"] = m.Ffn;
+    j["vocab"] = m.Vocab;
+    j["gated_mlp"] = m.GatedMlp;
+    j["tied_embeddings"] = m.TiedEmbeddings;
+    const std::pair<const char*, int> optional[] = {
+        {"experts", m.Experts}, {"experts_active", m.ExpertsActive}, {"expert_ffn", m.ExpertFfn},
+        {"shared_experts", m.SharedExperts}, {"dense_layers", m.DenseLayers}, {"kv_lora_rank", m.KvLoraRank},
+        {"qk_rope_head_dim", m.QkRopeHeadDim}, {"q_lora_rank", m.QLoraRank}, {"qk_nope_head_dim", m.QkNopeHeadDim},
+        {"v_head_dim", m.VHeadDim}, {"sliding_window", m.SlidingWindow}, {"sliding_window_pattern", m.SlidingWindowPattern},
+        {"max_context", m.MaxContext}};
+    for (const auto& [key, value] : optional)
+        if (value != 0) j[key] = value;
+    return j;
+}
+
+json GpuToJson(const engine::GpuSpec& g) {
+    if (!g.Id.empty()) return g.Id;
+    using engine::ComputeClass;
+    auto tflops = [&](ComputeClass c) { return g.PeakFlops[static_cast<int>(c)] / 1e12; };
+    json j;
+    j["name"] = g.Name;
+    j["memory_gb"] = g.MemoryBytes / 1e9;
+    j["bandwidth_tb_s"] = g.BandwidthBytesPerS / 1e12;
+    j["bf16_dense_tflops"] = tflops(ComputeClass::Bf16);
+    const std::pair<const char*, ComputeClass> optional[] = {
+        {"fp8_dense_tflops", ComputeClass::Fp8}, {"fp4_dense_tflops", ComputeClass::Fp4}, {"int8_dense_tops", ComputeClass::Int8},
+        {"fp32_tflops", ComputeClass::Fp32}, {"tf32_dense_tflops", ComputeClass::Tf32}};
+    for (const auto& [key, compute] : optional)
+        if (tflops(compute) > 0) j[key] = tflops(compute);
+    if (g.InterconnectBytesPerS > 0) j["interconnect_gb_s"] = g.InterconnectBytesPerS / 1e9;
+    j["interconnect_kind"] = g.NvlinkLike ? "nvlink" : "pcie";
+    if (g.TdpW > 0) j["tdp_w"] = g.TdpW;
+    if (!g.Architecture.empty()) j["architecture"] = g.Architecture;
+    return j;
+}
+
+} // namespace
+
+std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int indent) {
+    const engine::Scenario d; // field defaults
+    const bool oc = only_changed;
+    json j;
+    j["schema"] = kScenarioSchema;
+    j["workload"] = engine::WorkloadName(s.Workload);
+    j["model"] = ModelToJson(s.Model);
+    json hw;
+    hw["gpu"] = GpuToJson(s.Gpu);
+    hw["count"] = s.GpuCount;
+    Put(&hw, "gpus_per_node", s.Cluster.GpusPerNode, d.Cluster.GpusPerNode, oc);
+    Put(&hw, "network_gb_s_per_gpu", s.Cluster.NetworkBytesPerSPerGpu / 1e9, d.Cluster.NetworkBytesPerSPerGpu / 1e9, oc);
+    j["hardware"] = hw;
+    json p = json::object();
+    Put<std::string>(&p, "weights", engine::FormatName(s.Precision.Weights), engine::FormatName(d.Precision.Weights), oc);
+    Put<std::string>(&p, "kv_cache", engine::FormatName(s.Precision.KvCache), engine::FormatName(d.Precision.KvCache), oc);
+    Put<std::string>(&p, "compute", engine::FormatName(s.Precision.Compute), engine::FormatName(d.Precision.Compute), oc);
+    if (!p.empty()) j["precision"] = p;
+
+    const engine::InferenceParams& in = s.Inference;
+    const engine::InferenceParams& din = d.Inference;
+    json ij = json::object();
+    Put<std::string>(&ij, "mode", engine::ServingModeName(in.Mode), engine::ServingModeName(din.Mode), oc);
+    Put(&ij, "context_tokens", in.ContextTokens, din.ContextTokens, oc);
+    Put(&ij, "input_tokens", in.InputTokens, din.InputTokens, oc);
+    Put(&ij, "output_tokens", in.OutputTokens, din.OutputTokens, oc);
+    Put(&ij, "concurrency", in.Concurrency, din.Concurrency, oc);
+    Put(&ij, "tensor_parallel", in.TensorParallel, din.TensorParallel, oc);
+    Put(&ij, "pipeline_parallel", in.PipelineParallel, din.PipelineParallel, oc);
+    Put(&ij, "ttft_sla_s", in.TtftSlaS, din.TtftSlaS, oc);
+    Put(&ij, "min_tokens_per_s_per_user", in.MinTokensPerSPerUser, din.MinTokensPerSPerUser, oc);
+    Put(&ij, "target_users", in.TargetUsers, din.TargetUsers, oc);
+    Put(&ij, "batch_requests", in.BatchRequests, din.BatchRequests, oc);
+    Put(&ij, "prefill_chunk_tokens", in.PrefillChunkTokens, din.PrefillChunkTokens, oc);
+    Put(&ij, "kv_block_tokens", in.KvBlockTokens, din.KvBlockTokens, oc);
+    if (!ij.empty()) j["inference"] = ij;
+
+    const engine::TrainingParams& t = s.Training;
+    const engine::TrainingParams& dt = d.Training;
+    json tj = json::object();
+    Put(&tj, "tokens", t.Tokens, dt.Tokens, oc);
+    Put(&tj, "seq_len", t.SeqLen, dt.SeqLen, oc);
+    Put(&tj, "micro_batch", t.MicroBatch, dt.MicroBatch, oc);
+    Put(&tj, "global_batch_tokens", t.GlobalBatchTokens, dt.GlobalBatchTokens, oc);
+    Put(&tj, "tensor_parallel", t.TensorParallel, dt.TensorParallel, oc);
+    Put(&tj, "pipeline_parallel", t.PipelineParallel, dt.PipelineParallel, oc);
+    Put(&tj, "context_parallel", t.ContextParallel, dt.ContextParallel, oc);
+    Put(&tj, "sequence_parallel", t.SequenceParallel, dt.SequenceParallel, oc);
+    Put(&tj, "zero_stage", t.ZeroStage, dt.ZeroStage, oc);
+    Put(&tj, "shard_group_gpus", t.ShardGroupGpus, dt.ShardGroupGpus, oc);
+    Put(&tj, "offload_optimizer", t.OffloadOptimizer, dt.OffloadOptimizer, oc);
+    Put<std::string>(&tj, "recompute", engine::RecomputeName(t.Recompute), engine::RecomputeName(dt.Recompute), oc);
+    Put(&tj, "flash_attention", t.FlashAttention, dt.FlashAttention, oc);
+    Put<std::string>(&tj, "optimizer", engine::OptimizerName(t.Optimizer), engine::OptimizerName(dt.Optimizer), oc);
+    Put(&tj, "master_weights_fp32", t.MasterWeightsFp32, dt.MasterWeightsFp32, oc);
+    Put(&tj, "lora_rank", t.LoraRank, dt.LoraRank, oc);
+    Put(&tj, "lora_targets", t.LoraTargets, dt.LoraTargets, oc);
+    Put(&tj, "paged_optimizer", t.PagedOptimizer, dt.PagedOptimizer, oc);
+    if (!tj.empty()) j["training"] = tj;
+
+    const engine::EfficiencyOverrides& e = s.Efficiency;
+    json ej = json::object();
+    Put(&ej, "mfu", e.Mfu, 0.0, true);
+    Put(&ej, "bandwidth_efficiency", e.BandwidthEfficiency, 0.0, true);
+    Put(&ej, "compute_efficiency", e.ComputeEfficiency, 0.0, true);
+    Put(&ej, "interconnect_efficiency", e.InterconnectEfficiency, 0.0, true);
+    if (e.RuntimeOverheadBytes >= 0) ej["runtime_overhead_gb"] = e.RuntimeOverheadBytes / 1e9;
+    Put(&ej, "gpu_memory_utilization", e.GpuMemoryUtilization, 0.0, true);
+    if (!ej.empty()) j["efficiency"] = ej;
+    return j.dump(indent);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] URL hash
+//-----------------------------------------------------------------------------
+
+namespace {
+
+bool Unreserved(unsigned char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' || c == '_' || c == '.' ||
+           c == '~' || c == ':' || c == ',';
+}
+
+std::string PercentEncode(const std::string& text) {
+    static const char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : text) {
+        if (Unreserved(c)) out += static_cast<char>(c);
+        else {
+            out += '%';
+            out += kHex[c >> 4];
+            out += kHex[c & 15];
+        }
+    }
+    return out;
+}
+
+int HexValue(char c) {
+    if (c >= '0' && c <= '9') return c - '0';
+    if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+    if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+    return -1;
+}
+
+bool PercentDecode(const std::string& text, std::string* out) {
+    out->clear();
+    for (size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '%') {
+            if (i + 2 >= text.size()) return false;
+            const int hi = HexValue(text[i + 1]), lo = HexValue(text[i + 2]);
+            if (hi < 0 || lo < 0) return false;
+            *out += static_cast<char>(hi * 16 + lo);
+            i += 2;
+        } else {
+            *out += text[i];
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+std::string ScenarioToUrlHash(const engine::Scenario& s) {
+    return "#s=" + PercentEncode(ScenarioToJson(s, true, -1));
+}
+
+bool ScenarioFromUrlHash(const std::string& hash, const catalog::Catalog& catalog, engine::Scenario* out, std::vector<Issue>* issues) {
+    std::string body = hash;
+    if (!body.empty() && body[0] == '#') body.erase(0, 1);
+    if (body.rfind("s=", 0) != 0) {
+        issues->push_back(Issue{"link", "", "", "expected a link of the form #s=<scenario>", true});
+        return false;
+    }
+    std::string text;
+    if (!PercentDecode(body.substr(2), &text)) {
+        issues->push_back(Issue{"link", "", "", "the link is damaged (bad %-escape); showing the default scenario", true});
+        return false;
+    }
+    return ScenarioFromJson(text, catalog, out, issues);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Result JSON
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// JSON has no NaN/Inf; the engine never produces them, but a writer must not emit invalid JSON either.
+double Finite(double value) { return std::isfinite(value) ? value : 0.0; }
+
+} // namespace
+
+std::string ResultToJson(const engine::Result& r, int indent) {
+    json j;
+    j["schema"] = kResultSchema;
+    j["ok"] = r.Ok;
+    if (!r.Ok) j["error"] = r.Error;
+    const engine::MemoryBreakdown& m = r.MemoryPerGpu;
+    j["memory_per_gpu_bytes"] = {{"weights", Finite(m.Weights)}, {"kv_cache", Finite(m.KvCache)}, {"activations", Finite(m.Activations)},
+                                 {"gradients", Finite(m.Gradients)}, {"optimizer", Finite(m.Optimizer)}, {"overhead", Finite(m.Overhead)},
+                                 {"total", Finite(m.Total)}};
+    j["gpu_memory_bytes"] = Finite(r.GpuMemoryBytes);
+    j["fits"] = r.Fits;
+    j["gpus_needed"] = r.GpusNeeded;
+    const engine::InferenceResult& in = r.Inference;
+    j["inference"] = {{"ttft_s", Finite(in.TtftS)}, {"tpot_s", Finite(in.TpotS)}, {"throughput_tokens_per_s", Finite(in.ThroughputTokensPerS)},
+                      {"tokens_per_s_per_user", Finite(in.TokensPerSPerUser)}, {"max_concurrency", Finite(in.MaxConcurrency)},
+                      {"requests_per_s", Finite(in.RequestsPerS)}, {"replicas", in.Replicas}};
+    const engine::TrainingResult& t = r.Training;
+    j["training"] = {{"flops", Finite(t.Flops)}, {"time_s", Finite(t.TimeS)}, {"gpu_hours", Finite(t.GpuHours)}, {"mfu", Finite(t.Mfu)},
+                     {"tokens_per_s_per_gpu", Finite(t.TokensPerSPerGpu)}};
+    j["cost"] = json::object();
+    json warnings = json::array();
+    for (const engine::Warning& w : r.Warnings) warnings.push_back({{"code", w.Code}, {"message", w.Message}});
+    j["warnings"] = warnings;
+    json derivation = json::array();
+    for (const engine::DerivationStep& step : r.Derivation)
+        derivation.push_back({{"key", step.Key}, {"label", step.Label}, {"formula", step.Formula}, {"value", Finite(step.Value)}, {"unit", step.Unit}});
+    j["derivation"] = derivation;
+    return j.dump(indent);
+}
+
+} // namespace scenario

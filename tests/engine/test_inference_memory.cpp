@@ -1,0 +1,100 @@
+// Inference memory: weights, KV cache, overhead, per-GPU totals and GPUs needed.
+#include <doctest/doctest.h>
+
+#include "engine/derivation.h"
+#include "engine/engine.h"
+#include "engine/model_math.h"
+#include "test_models.h"
+
+using namespace engine;
+
+TEST_SUITE("engine") {
+
+TEST_CASE("an 8B GQA model in bf16 at 8k context × 16 sequences: memory by hand") {
+    Scenario s = test::Llama8bOnH100();
+    s.Inference.ContextTokens = 8192;
+    s.Inference.Concurrency = 16;
+    s.Efficiency.RuntimeOverheadBytes = 1e9;
+    const Result r = Evaluate(s);
+    REQUIRE(r.Ok);
+    // weights: 8,030,261,248 params × 2 B
+    CHECK(r.MemoryPerGpu.Weights == doctest::Approx(16060522496.0));
+    // KV: 2 × 32 layers × 8 KV heads × 128 head dim × 2 B = 131,072 B/token; × 8192 tokens × 16 sequences
+    CHECK(r.MemoryPerGpu.KvCache == doctest::Approx(131072.0 * 8192 * 16));
+    CHECK(r.MemoryPerGpu.Total == doctest::Approx(16060522496.0 + 17179869184.0 + 1e9));
+    CHECK(r.Fits);
+    CHECK(r.GpusNeeded == 1);
+}
+
+TEST_CASE("KV cache grows linearly with context and with sequences") {
+    Scenario s = test::Llama8bOnH100();
+    s.Inference.ContextTokens = 4096;
+    const double kv_4k = Evaluate(s).MemoryPerGpu.KvCache;
+    s.Inference.ContextTokens = 8192;
+    CHECK(Evaluate(s).MemoryPerGpu.KvCache == doctest::Approx(2 * kv_4k));
+    s.Inference.Concurrency = 3;
+    CHECK(Evaluate(s).MemoryPerGpu.KvCache == doctest::Approx(6 * kv_4k));
+}
+
+TEST_CASE("weight memory follows the format's bits per weight") {
+    Scenario s = test::Llama8bOnH100();
+    s.Precision.Weights = Format::Fp32;
+    const double fp32 = Evaluate(s).MemoryPerGpu.Weights;
+    s.Precision.Weights = Format::Fp8;
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(fp32 / 4));
+    s.Precision.Weights = Format::Int8;
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(fp32 / 4));
+    s.Precision.Weights = Format::Int4; // 4 bits + fp16 scale and 4-bit zero per 128 weights
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(fp32 * (4.0 + 20.0 / 128.0) / 32.0));
+}
+
+TEST_CASE("a model that does not fit says how many GPUs it needs") {
+    Scenario s = test::Llama8bOnH100();
+    s.Model.Params = 70.6e9; // 70B-class in bf16 = 141 GB
+    s.Model.Layers = 80;
+    s.Model.Hidden = 8192;
+    s.Model.Heads = 64;
+    s.Model.Ffn = 28672;
+    const Result r = Evaluate(s);
+    REQUIRE(r.Ok);
+    CHECK_FALSE(r.Fits);
+    CHECK(r.GpusNeeded == 2);
+    REQUIRE_FALSE(r.Warnings.empty());
+    CHECK(r.Warnings[0].Code == "does_not_fit");
+}
+
+TEST_CASE("tensor parallelism splits weights and KV heads per GPU") {
+    Scenario s = test::Llama8bOnH100();
+    s.GpuCount = 2;
+    const Result one = Evaluate(s);
+    s.Inference.TensorParallel = 2;
+    const Result two = Evaluate(s);
+    CHECK(two.MemoryPerGpu.Weights == doctest::Approx(one.MemoryPerGpu.Weights / 2));
+    CHECK(two.MemoryPerGpu.KvCache == doctest::Approx(one.MemoryPerGpu.KvCache / 2));
+}
+
+TEST_CASE("every headline number comes with a derivation step") {
+    const Result r = Evaluate(test::Llama8bOnH100());
+    for (const char* key : {"weights_bytes", "kv_cache_bytes", "overhead_bytes", "total_bytes", "gpus_needed"})
+        CHECK_MESSAGE(FindStep(r, key) != nullptr, key);
+}
+
+TEST_CASE("an invalid scenario is a result with an error naming the field, not a crash") {
+    Scenario s = test::Llama8bOnH100();
+    s.Inference.Concurrency = 0;
+    const Result r = Evaluate(s);
+    CHECK_FALSE(r.Ok);
+    CHECK(r.Error.find("inference.concurrency") == 0);
+    s = test::Llama8bOnH100();
+    s.Model.KvHeads = 5; // does not divide 32 heads
+    CHECK(Evaluate(s).Error.find("model.kv_heads") == 0);
+}
+
+TEST_CASE("the parameter count implied by Llama-3.1-8B's architecture matches its model card") {
+    ModelArch m = test::Llama8bOnH100().Model;
+    m.Params = 0;
+    // source: meta-llama/Llama-3.1-8B model card, 8.03B parameters (8,030,261,248 in the safetensors index)
+    CHECK(ParamsFromArchitecture(m) == doctest::Approx(8030261248.0).epsilon(0.001));
+}
+
+} // TEST_SUITE
