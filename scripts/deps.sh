@@ -8,7 +8,7 @@ mode=${1:-all}
 
 apt_pkgs=(cmake make g++ emscripten nlohmann-json3-dev doctest-dev fonts-inter python3-fonttools xz-utils dpkg-dev python3)
 if [ "$mode" != "--serve" ]; then
-    apt_pkgs+=(chromium nodejs)
+    apt_pkgs+=(chromium nodejs npm)
 fi
 
 sudo_cmd=()
@@ -18,6 +18,7 @@ missing=()
 for p in "${apt_pkgs[@]}"; do
     # nodejs may come from elsewhere (a newer node on PATH is fine)
     if [ "$p" = nodejs ] && command -v node >/dev/null 2>&1; then continue; fi
+    if [ "$p" = npm ] && command -v npm >/dev/null 2>&1; then continue; fi
     if [ "$p" = python3 ] && command -v python3 >/dev/null 2>&1; then continue; fi
     dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done

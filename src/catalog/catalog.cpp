@@ -28,10 +28,15 @@ namespace {
 const char* const kOfferKindNames[] = {"on_demand", "spot", "reserved_1y", "reserved_3y"};
 static_assert(sizeof(kOfferKindNames) / sizeof(kOfferKindNames[0]) == static_cast<size_t>(OfferKind::Count), "names");
 
+// YYYY-MM-DD, or YYYY-MM where a source dates itself by month only (datasheet revisions).
 bool IsDate(const std::string& text) {
-    int year = 0, month = 0, day = 0;
+    int year = 0, month = 0, day = 1;
     char tail = 0;
-    if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3) return false;
+    if (text.size() == 7) {
+        if (std::sscanf(text.c_str(), "%4d-%2d%c", &year, &month, &tail) != 2) return false;
+    } else if (text.size() != 10 || std::sscanf(text.c_str(), "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3) {
+        return false;
+    }
     return year >= 2000 && year <= 2100 && month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
@@ -39,7 +44,7 @@ bool IsDate(const std::string& text) {
 void ReadProvenance(ObjectReader* reader, const std::string& file_as_of, std::string* source, std::string* as_of) {
     *source = reader->String("source", true);
     *as_of = reader->String("as_of", file_as_of.empty(), file_as_of);
-    if (!as_of->empty() && !IsDate(*as_of)) reader->Error("as_of", "expected a date YYYY-MM-DD, got \"" + *as_of + "\"");
+    if (!as_of->empty() && !IsDate(*as_of)) reader->Error("as_of", "expected a date YYYY-MM-DD or YYYY-MM, got \"" + *as_of + "\"");
 }
 
 bool ReadTopLevel(const std::string& file, const std::string& text, const char* schema, const char* list_key,
@@ -121,7 +126,12 @@ void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec) {
     spec->BandwidthBytesPerS = r->Number("bandwidth_tb_s", kMinBandwidthTbS, kMaxBandwidthTbS, true, 0) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Fp32)] = r->Number("fp32_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Tf32)] = r->Number("tf32_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
-    spec->PeakFlops[static_cast<int>(ComputeClass::Bf16)] = r->Number("bf16_dense_tflops", 0.1, kMaxTflops, true, 0) * 1e12;
+    // The 16-bit tensor path: BF16 where the hardware has it, else FP16 (Volta, Turing have no BF16).
+    const double bf16_tflops = r->Number("bf16_dense_tflops", 0.1, kMaxTflops, false, 0);
+    const double fp16_tflops = r->Number("fp16_dense_tflops", 0.1, kMaxTflops, false, 0);
+    if (bf16_tflops <= 0 && fp16_tflops <= 0 && r->Ok())
+        r->Error("bf16_dense_tflops", "missing; give bf16_dense_tflops (or fp16_dense_tflops for GPUs without BF16)");
+    spec->PeakFlops[static_cast<int>(ComputeClass::Bf16)] = (bf16_tflops > 0 ? bf16_tflops : fp16_tflops) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Fp8)] = r->Number("fp8_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Int8)] = r->Number("int8_dense_tops", 0.1, kMaxTflops, false, 0) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Fp4)] = r->Number("fp4_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
