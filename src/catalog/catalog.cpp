@@ -319,6 +319,7 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
         ObjectReader r(list[i], file, id, issues);
         Offer offer;
         offer.ProviderId = provider.Id;
+        offer.File = file;
         offer.Id = r.String("id", true);
         if (!offer.Id.empty() && !seen.insert(offer.Id).second) r.Error("id", "duplicate offer id");
         offer.Instance = r.String("instance", false);
@@ -388,7 +389,7 @@ void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, 
 
 void CheckCatalog(const Catalog& catalog, std::vector<Issue>* issues) {
     for (const Offer& offer : catalog.Offers) {
-        const std::string file = "prices/" + offer.ProviderId + ".json";
+        const std::string& file = offer.File;
         if (catalog.FindGpu(offer.GpuId) == nullptr)
             issues->push_back(Issue{file, offer.Id, "gpu", "unknown GPU id \"" + offer.GpuId + "\" (not in gpus.json)", true});
         if (!catalog.Fx.PerUsd.count(offer.Currency))

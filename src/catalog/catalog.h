@@ -47,6 +47,7 @@ const char* OfferKindName(OfferKind kind);
 struct Offer {
     std::string Id;
     std::string ProviderId;
+    std::string File;                      // the price file it came from ("prices/lambda.json")
     std::string Instance;
     std::string GpuId;
     int         GpusPerInstance      = 1;
