@@ -120,17 +120,23 @@ constexpr double kMinBandwidthTbS = 0.1, kMaxBandwidthTbS = 20;
 constexpr double kMaxTflops = 40000;
 constexpr double kMinTdpW = 30, kMaxTdpW = 2000;
 
-void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec) {
+void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec, std::vector<std::string>* unknown_performance) {
     using engine::ComputeClass;
     spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
-    spec->BandwidthBytesPerS = r->Number("bandwidth_tb_s", kMinBandwidthTbS, kMaxBandwidthTbS, true, 0) * 1e12;
+    // A catalog entry may leave a performance figure null when no source publishes it (unknown is null, never
+    // a guess); such a GPU lists and prices, but cannot be evaluated. Inline specs must give them.
+    const bool catalog_entry = unknown_performance != nullptr;
+    spec->BandwidthBytesPerS = r->Number("bandwidth_tb_s", kMinBandwidthTbS, kMaxBandwidthTbS, !catalog_entry, 0) * 1e12;
+    if (catalog_entry && spec->BandwidthBytesPerS <= 0 && !r->Has("bandwidth_tb_s")) unknown_performance->push_back("bandwidth_tb_s");
     spec->PeakFlops[static_cast<int>(ComputeClass::Fp32)] = r->Number("fp32_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Tf32)] = r->Number("tf32_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
     // The 16-bit tensor path: BF16 where the hardware has it, else FP16 (Volta, Turing have no BF16).
     const double bf16_tflops = r->Number("bf16_dense_tflops", 0.1, kMaxTflops, false, 0);
     const double fp16_tflops = r->Number("fp16_dense_tflops", 0.1, kMaxTflops, false, 0);
-    if (bf16_tflops <= 0 && fp16_tflops <= 0 && r->Ok())
-        r->Error("bf16_dense_tflops", "missing; give bf16_dense_tflops (or fp16_dense_tflops for GPUs without BF16)");
+    if (bf16_tflops <= 0 && fp16_tflops <= 0 && r->Ok()) {
+        if (catalog_entry && !r->Has("bf16_dense_tflops") && !r->Has("fp16_dense_tflops")) unknown_performance->push_back("bf16_dense_tflops");
+        else r->Error("bf16_dense_tflops", "missing; give bf16_dense_tflops (or fp16_dense_tflops for GPUs without BF16)");
+    }
     spec->PeakFlops[static_cast<int>(ComputeClass::Bf16)] = (bf16_tflops > 0 ? bf16_tflops : fp16_tflops) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Fp8)] = r->Number("fp8_dense_tflops", 0.1, kMaxTflops, false, 0) * 1e12;
     spec->PeakFlops[static_cast<int>(ComputeClass::Int8)] = r->Number("int8_dense_tops", 0.1, kMaxTflops, false, 0) * 1e12;
@@ -170,7 +176,12 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
         if (!gpu.Spec.Id.empty() && !seen.insert(gpu.Spec.Id).second) r.Error("id", "duplicate id");
         gpu.Spec.Name = r.String("name", true);
         gpu.Spec.Vendor = r.String("vendor", true);
-        ReadGpuSpecFields(&r, &gpu.Spec);
+        ReadGpuSpecFields(&r, &gpu.Spec, &gpu.UnknownPerformance);
+        if (!gpu.UnknownPerformance.empty()) {
+            std::string fields;
+            for (const std::string& field : gpu.UnknownPerformance) fields += (fields.empty() ? "" : ", ") + field;
+            issues->push_back(Issue{file, gpu.Spec.Id, fields, "not published (null): listed and priced, but cannot be evaluated", false});
+        }
         gpu.MemoryType = r.String("memory_type", false);
         gpu.FormFactor = r.String("form_factor", false);
         gpu.InterconnectKind = r.String("interconnect_kind", false, "pcie");

@@ -28,6 +28,7 @@ struct GpuEntry {
     std::string     Software;          // "CUDA", "ROCm", "CANN", "SynapseAI"
     std::string     Availability;      // short note
     double          PurchasePriceUsd = -1; // -1 = not published
+    std::vector<std::string> UnknownPerformance; // performance fields no source publishes; non-empty = cannot be evaluated
     std::string     Source;
     std::string     AsOf;              // YYYY-MM-DD
 };

@@ -44,7 +44,9 @@ private:
 };
 
 // Field groups shared by catalog entries and inline scenario blocks (catalog.cpp).
-void ReadGpuSpecFields(ObjectReader* reader, engine::GpuSpec* spec);
+// `unknown_performance` non-null: a catalog entry, whose unpublished bandwidth / 16-bit peak are listed there
+// instead of being errors; null: an inline spec, which must give them.
+void ReadGpuSpecFields(ObjectReader* reader, engine::GpuSpec* spec, std::vector<std::string>* unknown_performance);
 bool ReadModelArchFields(ObjectReader* reader, engine::ModelArch* model);
 
 // Parses text into `out`; on a syntax error appends an issue ("line 3, column 7: ...") and returns false.

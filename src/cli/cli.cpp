@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/report.h"
+#include "cli/validate.h"
 #include "engine/engine.h"
 #include "scenario/scenario_json.h"
 
@@ -24,6 +25,8 @@ constexpr const char* kUsage =
     "  gpuplan catalog gpus|models [--format table|json] [--catalogs DIR]\n"
     "  gpuplan catalog check [DIR]      validate catalog files (default: the built-in copy)\n"
     "  gpuplan catalog stats [DIR]      counts and the oldest as_of\n"
+    "  gpuplan validate [DIR] [--format table|json|md]\n"
+    "                                   published measurements vs predictions (default DIR: tests/validation/cases)\n"
     "  gpuplan --help | --version\n"
     "\n"
     "Scenario format: docs/SCENARIO.md. Exit codes: 0 ok, 1 check failed, 2 bad input.\n";
@@ -246,6 +249,22 @@ int CatalogStats(const Options& options, std::ostream& out, std::ostream& err) {
     return kExitOk;
 }
 
+int Validate(const Options& options, std::ostream& out, std::ostream& err) {
+    std::string format;
+    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    catalog::Catalog cat;
+    if (!LoadCatalog(options, &cat, err)) return kExitBadInput;
+    const std::string dir = options.Positional.empty() ? "tests/validation/cases" : options.Positional[0];
+    std::vector<CaseResult> results;
+    std::string error;
+    if (!RunValidation(dir, cat, &results, &error)) {
+        err << "gpuplan validate: " << error << "\n";
+        return kExitBadInput;
+    }
+    out << RenderValidation(results, Summarize(results), format);
+    return kExitOk;
+}
+
 } // namespace
 
 int Run(const std::vector<std::string>& args, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
@@ -272,6 +291,11 @@ int Run(const std::vector<std::string>& args, const std::string& stdin_text, std
         if (what == "stats") return CatalogStats(options, out, err);
         err << "gpuplan catalog: expected gpus, models, check or stats\n";
         return kExitBadInput;
+    }
+    if (command == "validate") {
+        const Options options = ParseOptions(args, 1);
+        if (!options.Error.empty()) { err << "gpuplan validate: " << options.Error << "\n"; return kExitBadInput; }
+        return Validate(options, out, err);
     }
     err << "gpuplan: unknown command \"" << command << "\"\n" << kUsage;
     return kExitBadInput;

@@ -97,13 +97,16 @@ void ReadHardware(ObjectReader* top, const catalog::Catalog& catalog, engine::Sc
         const std::string id = gpu->get<std::string>();
         const catalog::GpuEntry* entry = catalog.FindGpu(id);
         if (entry == nullptr) r.Error("gpu", "unknown GPU id \"" + id + "\" (see `gpuplan catalog gpus`)");
+        else if (!entry->UnknownPerformance.empty())
+            r.Error("gpu", "\"" + id + "\" has no published " + entry->UnknownPerformance.front() +
+                               " in the catalog; pick another GPU or give an inline spec with that figure");
         else s->Gpu = entry->Spec;
     } else if (gpu != nullptr && gpu->is_object()) {
         ObjectReader g(*gpu, kFile, "", issues, "hardware.gpu.");
         engine::GpuSpec spec;
         spec.Name = g.String("name", false, "custom GPU");
         spec.Vendor = g.String("vendor", false, "");
-        catalog::ReadGpuSpecFields(&g, &spec);
+        catalog::ReadGpuSpecFields(&g, &spec, nullptr);
         g.ReportUnknownFields();
         if (!g.Ok()) r.Error("gpu", "invalid inline GPU spec (see the fields above)");
         s->Gpu = spec;

@@ -1,0 +1,243 @@
+// gpuplan CLI: validation runner. Every case runs through the same engine the page uses; nothing is tuned
+// per case. Efficiency defaults are fitted on the calibration cases only (tests/validation/README.md).
+#include "cli/validate.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli.h"
+#include "cli/report.h"
+#include "engine/engine.h"
+#include "scenario/scenario_json.h"
+
+namespace cli {
+
+using nlohmann::json;
+
+bool MetricValue(const engine::Result& r, const std::string& metric, double* value) {
+    const std::map<std::string, double> metrics = {
+        {"memory_per_gpu_bytes.total", r.MemoryPerGpu.Total},
+        {"memory_per_gpu_bytes.weights", r.MemoryPerGpu.Weights},
+        {"memory_per_gpu_bytes.kv_cache", r.MemoryPerGpu.KvCache},
+        {"memory_per_gpu_bytes.activations", r.MemoryPerGpu.Activations},
+        {"training.mfu", r.Training.Mfu},
+        {"training.tokens_per_s_per_gpu", r.Training.TokensPerSPerGpu},
+        {"training.gpu_hours", r.Training.GpuHours},
+        {"training.time_s", r.Training.TimeS},
+        {"training.flops", r.Training.Flops},
+        {"inference.throughput_tokens_per_s", r.Inference.ThroughputTokensPerS},
+        {"inference.tpot_s", r.Inference.TpotS},
+        {"inference.ttft_s", r.Inference.TtftS},
+        {"inference.max_concurrency", r.Inference.MaxConcurrency},
+    };
+    auto it = metrics.find(metric);
+    if (it == metrics.end()) return false;
+    *value = it->second;
+    return true;
+}
+
+namespace {
+
+// "saturate": the benchmark admitted as many sequences as memory allowed, up to the requested number.
+// Evaluate once to learn the KV-bound capacity per replica, then at min(requested, capacity).
+engine::Result EvaluateSaturated(engine::Scenario s) {
+    const int requested = s.Inference.Concurrency;
+    s.Inference.Concurrency = 1;
+    const engine::Result probe = engine::Evaluate(s);
+    if (!probe.Ok) return probe;
+    const int replicas = std::max(1, probe.Inference.Replicas);
+    const double per_replica = std::floor(probe.Inference.MaxConcurrency / replicas);
+    s.Inference.Concurrency = static_cast<int>(std::max(1.0, std::min<double>(requested, per_replica)));
+    return engine::Evaluate(s);
+}
+
+CaseResult RunCase(const std::string& path, const catalog::Catalog& catalog) {
+    CaseResult out;
+    out.Id = std::filesystem::path(path).stem().string();
+    std::string text;
+    if (!ReadTextFile(path, &text)) {
+        out.Message = "cannot be read";
+        return out;
+    }
+    json doc;
+    try {
+        doc = json::parse(text);
+    } catch (const json::parse_error& error) {
+        out.Message = std::string("malformed JSON: ") + error.what();
+        return out;
+    }
+    out.Id = doc.value("id", out.Id);
+    out.Category = doc.value("category", "");
+    out.Metric = doc.value("metric", "");
+    out.Title = doc.value("title", "");
+    out.PublishedAs = doc.value("published_as", "");
+    out.Calibration = doc.value("calibration", false);
+    if (doc.contains("source") && doc["source"].is_object()) out.SourceUrl = doc["source"].value("url", "");
+    if (!doc.contains("published_value") || !doc["published_value"].is_number() || doc["published_value"].get<double>() <= 0) {
+        out.Message = "published_value: expected a positive number";
+        return out;
+    }
+    out.Published = doc["published_value"].get<double>();
+    if (!doc.contains("scenario")) {
+        out.Message = "scenario: missing";
+        return out;
+    }
+    engine::Scenario s;
+    std::vector<catalog::Issue> issues;
+    if (!scenario::ScenarioFromJson(doc["scenario"].dump(), catalog, &s, &issues)) {
+        for (const catalog::Issue& issue : issues)
+            if (issue.IsError) { out.Message = issue.ToString(); break; }
+        return out;
+    }
+    const bool saturate = doc.value("concurrency_mode", "") == "saturate";
+    const engine::Result r = saturate ? EvaluateSaturated(s) : engine::Evaluate(s);
+    if (!r.Ok) {
+        out.Message = r.Error;
+        return out;
+    }
+    if (!MetricValue(r, out.Metric, &out.Predicted)) {
+        out.Message = "metric: unknown \"" + out.Metric + "\"";
+        return out;
+    }
+    if (!(out.Predicted > 0) || !std::isfinite(out.Predicted)) {
+        out.Message = "the engine gives no value for " + out.Metric;
+        return out;
+    }
+    out.Error = (out.Predicted - out.Published) / out.Published;
+    out.Ok = true;
+    return out;
+}
+
+double Percentile(std::vector<double> values, double fraction) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    // nearest-rank percentile
+    const size_t rank = static_cast<size_t>(std::ceil(fraction * values.size()));
+    return values[std::min(values.size() - 1, rank == 0 ? 0 : rank - 1)];
+}
+
+double Median(std::vector<double> values) {
+    if (values.empty()) return 0;
+    std::sort(values.begin(), values.end());
+    const size_t n = values.size();
+    return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
+}
+
+std::string Percent(double fraction) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), "%+.1f%%", fraction * 100.0);
+    return buffer;
+}
+
+std::string AbsPercent(double fraction) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), "%.1f%%", fraction * 100.0);
+    return buffer;
+}
+
+std::string MetricUnit(const std::string& metric) {
+    if (metric.rfind("memory", 0) == 0) return "B";
+    if (metric == "training.mfu") return "";
+    if (metric == "training.gpu_hours") return "h";
+    if (metric == "training.time_s" || metric == "inference.tpot_s" || metric == "inference.ttft_s") return "s";
+    if (metric == "inference.max_concurrency") return "seq";
+    return "tokens/s";
+}
+
+} // namespace
+
+bool RunValidation(const std::string& dir, const catalog::Catalog& catalog, std::vector<CaseResult>* results, std::string* error) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+        *error = dir + ": not a folder";
+        return false;
+    }
+    std::vector<std::string> paths;
+    for (const auto& item : fs::directory_iterator(dir, ec))
+        if (item.path().extension() == ".json") paths.push_back(item.path().string());
+    std::sort(paths.begin(), paths.end());
+    if (paths.empty()) {
+        *error = dir + ": no case files (*.json)";
+        return false;
+    }
+    for (const std::string& path : paths) results->push_back(RunCase(path, catalog));
+    return true;
+}
+
+std::vector<CategorySummary> Summarize(const std::vector<CaseResult>& results) {
+    std::vector<CategorySummary> out;
+    for (const char* category : {"memory", "training", "inference"}) {
+        CategorySummary summary;
+        summary.Category = category;
+        std::vector<double> all, holdout;
+        for (const CaseResult& c : results) {
+            if (c.Category != category) continue;
+            if (!c.Ok) { summary.Failed++; continue; }
+            all.push_back(std::fabs(c.Error));
+            if (!c.Calibration) holdout.push_back(std::fabs(c.Error));
+        }
+        summary.Cases = static_cast<int>(all.size());
+        summary.MedianAbsError = Median(all);
+        summary.P90AbsError = Percentile(all, 0.9);
+        summary.MaxAbsError = all.empty() ? 0 : *std::max_element(all.begin(), all.end());
+        summary.HoldoutCases = static_cast<int>(holdout.size());
+        summary.HoldoutMedianAbsError = Median(holdout);
+        summary.HoldoutP90AbsError = Percentile(holdout, 0.9);
+        out.push_back(summary);
+    }
+    return out;
+}
+
+std::string RenderValidation(const std::vector<CaseResult>& results, const std::vector<CategorySummary>& summary, const std::string& format) {
+    if (format == "json") {
+        json j;
+        j["schema"] = "gpuplan.validation_report/1";
+        json cases = json::array();
+        for (const CaseResult& c : results) {
+            json item = {{"id", c.Id}, {"category", c.Category}, {"metric", c.Metric}, {"calibration", c.Calibration}, {"ok", c.Ok},
+                         {"published", c.Published}, {"published_as", c.PublishedAs}, {"source_url", c.SourceUrl}};
+            if (c.Ok) { item["predicted"] = c.Predicted; item["error"] = c.Error; }
+            else item["message"] = c.Message;
+            cases.push_back(item);
+        }
+        j["cases"] = cases;
+        json categories = json::array();
+        for (const CategorySummary& s : summary)
+            categories.push_back({{"category", s.Category}, {"cases", s.Cases}, {"failed", s.Failed}, {"median_abs_error", s.MedianAbsError},
+                                  {"p90_abs_error", s.P90AbsError}, {"max_abs_error", s.MaxAbsError}, {"holdout_cases", s.HoldoutCases},
+                                  {"holdout_median_abs_error", s.HoldoutMedianAbsError}, {"holdout_p90_abs_error", s.HoldoutP90AbsError}});
+        j["summary"] = categories;
+        return j.dump(2) + "\n";
+    }
+    const TextFormat text_format = format == "md" ? TextFormat::Markdown : TextFormat::Table;
+    std::string out;
+    std::vector<std::vector<std::string>> summary_rows = {
+        {"category", "cases", "median |error|", "p90 |error|", "max |error|", "held-out cases", "held-out median", "held-out p90", "not run"}};
+    for (const CategorySummary& s : summary)
+        summary_rows.push_back({s.Category, std::to_string(s.Cases), AbsPercent(s.MedianAbsError), AbsPercent(s.P90AbsError), AbsPercent(s.MaxAbsError),
+                                std::to_string(s.HoldoutCases), AbsPercent(s.HoldoutMedianAbsError), AbsPercent(s.HoldoutP90AbsError),
+                                std::to_string(s.Failed)});
+    std::vector<std::vector<std::string>> case_rows = {{"case", "metric", "split", "predicted", "published", "error"}};
+    for (const CaseResult& c : results) {
+        const std::string id = text_format == TextFormat::Markdown && !c.SourceUrl.empty() ? "[" + c.Id + "](" + c.SourceUrl + ")" : c.Id;
+        const std::string split = c.Calibration ? "calibration" : "held out";
+        if (c.Ok)
+            case_rows.push_back({id, c.Metric, split, HumanValue(c.Predicted, MetricUnit(c.Metric)), HumanValue(c.Published, MetricUnit(c.Metric)), Percent(c.Error)});
+        else
+            case_rows.push_back({id, c.Metric, split, "not run: " + c.Message, HumanValue(c.Published, MetricUnit(c.Metric)), "n/a"});
+    }
+    if (text_format == TextFormat::Markdown) {
+        out += "## Summary\n\n" + RenderRows(summary_rows, text_format) + "\n## Cases\n\n" + RenderRows(case_rows, text_format);
+    } else {
+        out += RenderRows(case_rows, text_format) + "\n" + RenderRows(summary_rows, text_format);
+    }
+    return out;
+}
+
+} // namespace cli
