@@ -105,6 +105,12 @@ void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, 
 // Cross-file checks (offer GPU ids exist, currencies have rates). Call after loading every file.
 void CheckCatalog(const Catalog& catalog, std::vector<Issue>* issues);
 
+// A visitor's price table: CSV with a header row (provider, gpu, price_per_gpu_hour or price_per_instance_hour,
+// currency; optional gpus_per_instance, kind, instance, region, source, as_of) or a gpuplan.prices/1 JSON file.
+// Valid rows are appended to `out` (Imported = true); each rejected row is an Issue naming the row and the field.
+void ImportPrices(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+void LoadPricesCsv(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+
 // A set of named files: loads gpus.json, models.json, fx.json and prices/*.json from it.
 struct FileSet {
     std::vector<std::pair<std::string, std::string>> Files; // (relative path, text)
