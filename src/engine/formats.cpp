@@ -29,41 +29,53 @@ constexpr double kMxfp4Bits = 4.0 + 8.0 / 32.0;
 constexpr double kNvfp4Bits = 4.0 + 8.0 / 16.0;
 
 // GGUF block formats. q8_0 / q4_0: 32 weights + one fp16 scale per block (34 and 18 bytes per 32 weights).
-// K-quants: effective bits per weight of the whole file as llama.cpp reports them for Llama-3.1-8B
-// (mixtures keep some tensors at higher precision). source: ggml-org/llama.cpp, ggml/src/ggml-common.h block
-// layouts, and tools/quantize/README.md bits-per-weight table.
+// K-quants are mixtures (llama.cpp keeps output.weight at q6_K and raises attn_v / ffn_down in _M variants),
+// so the figure used is the whole-file bits per weight llama.cpp measured, applied to every tensor
+// (embedding and lm_head included, as the file holds them).
+// source: ggml-org/llama.cpp tools/quantize/README.md, table "meta-llama/Llama-3.1-8B" (bits/weight column):
+// Q2_K 3.1593, Q4_K_M 4.8944, Q5_K_M 5.7036, Q6_K 6.5633, Q8_0 8.5008. Q3_K_M is absent from that table; its
+// figure is the same README's earlier "Llama 2 7B" table (Q3_K_M 3.91). Block layouts: ggml/src/ggml-common.h.
 constexpr double kQ8_0Bits   = 34.0 * 8.0 / 32.0;
 constexpr double kQ4_0Bits   = 18.0 * 8.0 / 32.0;
-constexpr double kQ6_KBits   = 6.5625;
-constexpr double kQ5_K_MBits = 5.69;
-constexpr double kQ4_K_MBits = 4.89;
+constexpr double kQ6_KBits   = 6.5633;
+constexpr double kQ5_K_MBits = 5.7036;
+constexpr double kQ4_K_MBits = 4.8944;
 constexpr double kQ3_K_MBits = 3.91;
-constexpr double kQ2_KBits   = 3.35;
+constexpr double kQ2_KBits   = 3.1593;
+
+// What quantisation tooling leaves in 16-bit: the token embedding is a lookup table, not a Linear layer, and
+// lm_head is skipped by default. source: bitsandbytes/transformers BitsAndBytesConfig (llm_int8_skip_modules
+// defaults to the output layer), AutoAWQ / GPTQModel (quantise nn.Linear inside decoder layers only),
+// llm-compressor FP8 / NVFP4 recipes (ignore=["lm_head"]), NVIDIA ModelOpt (lm_head excluded by default).
+constexpr double kKept16 = 16.0;
+// GPT-OSS ships only the MoE expert weights in MXFP4; attention, router, embedding and unembedding are bf16.
+// source: OpenAI gpt-oss model card (arXiv:2508.10925), §2 "Quantization".
+constexpr bool kMxfp4ExpertsOnly = true;
 
 constexpr const char* kIeee  = "IEEE 754 / bfloat16 storage: exact width";
-constexpr const char* kFp8   = "FP8 E4M3 (Micikevicius et al. 2022, arXiv:2209.05433): 8 bits, per-tensor scale negligible";
-constexpr const char* kInt8  = "LLM.int8 / SmoothQuant W8A8: 8 bits, per-channel scales negligible";
-constexpr const char* kGguf  = "llama.cpp ggml-common.h block layouts and tools/quantize/README.md";
+constexpr const char* kFp8   = "FP8 E4M3 (Micikevicius et al. 2022, arXiv:2209.05433): 8 bits, per-tensor/channel scales negligible; embedding and lm_head stay bf16";
+constexpr const char* kInt8  = "LLM.int8 / SmoothQuant W8A8 or W8A16: 8 bits, per-channel scales negligible; embedding and lm_head stay 16-bit";
+constexpr const char* kGguf  = "llama.cpp tools/quantize/README.md whole-file bits/weight (Llama-3.1-8B table), ggml-common.h block layouts";
 
 const FormatInfo kFormats[] = {
-    //  name      bits/weight   KV bytes  compute path          weight-only source
-    { "fp32",    32.0,         4.0,      ComputeClass::Fp32,   false,      kIeee },
-    { "tf32",    32.0,         4.0,      ComputeClass::Tf32,   false,      kIeee },
-    { "bf16",    16.0,         2.0,      ComputeClass::Bf16,   false,      kIeee },
-    { "fp16",    16.0,         2.0,      ComputeClass::Bf16,   false,      kIeee },
-    { "fp8",      8.0,         1.0,      ComputeClass::Fp8,    false,      kFp8 },
-    { "int8",     8.0,         1.0,      ComputeClass::Int8,   false,      kInt8 },
-    { "int4",    kInt4Bits,    0.5,      ComputeClass::Bf16,   true,       "GPTQ/AWQ, group size 128, fp16 scale + 4-bit zero" },
-    { "nf4",     kNf4Bits,     0.0,      ComputeClass::Bf16,   true,       "QLoRA NF4 with double quantisation" },
-    { "mxfp4",   kMxfp4Bits,   0.0,      ComputeClass::Fp4,    false,      "OCP MX v1.0: E2M1 + E8M0 scale per 32" },
-    { "nvfp4",   kNvfp4Bits,   0.0,      ComputeClass::Fp4,    false,      "NVIDIA NVFP4: E2M1 + E4M3 scale per 16" },
-    { "q8_0",    kQ8_0Bits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
-    { "q6_k",    kQ6_KBits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
-    { "q5_k_m",  kQ5_K_MBits,  0.0,      ComputeClass::Bf16,   true,       kGguf },
-    { "q4_k_m",  kQ4_K_MBits,  0.0,      ComputeClass::Bf16,   true,       kGguf },
-    { "q4_0",    kQ4_0Bits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
-    { "q3_k_m",  kQ3_K_MBits,  0.0,      ComputeClass::Bf16,   true,       kGguf },
-    { "q2_k",    kQ2_KBits,    0.0,      ComputeClass::Bf16,   true,       kGguf },
+    //  name      linear bits   embed     lm_head   norms   experts-only       KV bytes  compute path          weight-only source
+    { "fp32",    32.0,         32.0,     32.0,     32.0,   false,             4.0,      ComputeClass::Fp32,   false,      kIeee },
+    { "tf32",    32.0,         32.0,     32.0,     32.0,   false,             4.0,      ComputeClass::Tf32,   false,      kIeee },
+    { "bf16",    16.0,         16.0,     16.0,     16.0,   false,             2.0,      ComputeClass::Bf16,   false,      kIeee },
+    { "fp16",    16.0,         16.0,     16.0,     16.0,   false,             2.0,      ComputeClass::Bf16,   false,      kIeee },
+    { "fp8",      8.0,         kKept16,  kKept16,  16.0,   false,             1.0,      ComputeClass::Fp8,    false,      kFp8 },
+    { "int8",     8.0,         kKept16,  kKept16,  16.0,   false,             1.0,      ComputeClass::Int8,   false,      kInt8 },
+    { "int4",    kInt4Bits,    kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Bf16,   true,       "GPTQ/AWQ, group size 128, fp16 scale + 4-bit zero; embedding and lm_head fp16" },
+    { "nf4",     kNf4Bits,     kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Bf16,   true,       "QLoRA NF4 with double quantisation; embedding and lm_head 16-bit" },
+    { "mxfp4",   kMxfp4Bits,   kKept16,  kKept16,  16.0,   kMxfp4ExpertsOnly, 0.0,      ComputeClass::Fp4,    false,      "OCP MX v1.0: E2M1 + E8M0 scale per 32; GPT-OSS: experts only, the rest bf16" },
+    { "nvfp4",   kNvfp4Bits,   kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Fp4,    false,      "NVIDIA NVFP4: E2M1 + E4M3 scale per 16; embedding and lm_head bf16" },
+    { "q8_0",    kQ8_0Bits,    kQ8_0Bits,   kQ8_0Bits,   kQ8_0Bits,   false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q6_k",    kQ6_KBits,    kQ6_KBits,   kQ6_KBits,   kQ6_KBits,   false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q5_k_m",  kQ5_K_MBits,  kQ5_K_MBits, kQ5_K_MBits, kQ5_K_MBits, false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q4_k_m",  kQ4_K_MBits,  kQ4_K_MBits, kQ4_K_MBits, kQ4_K_MBits, false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q4_0",    kQ4_0Bits,    kQ4_0Bits,   kQ4_0Bits,   kQ4_0Bits,   false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q3_k_m",  kQ3_K_MBits,  kQ3_K_MBits, kQ3_K_MBits, kQ3_K_MBits, false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
+    { "q2_k",    kQ2_KBits,    kQ2_KBits,   kQ2_KBits,   kQ2_KBits,   false,  0.0,      ComputeClass::Bf16,   true,       kGguf },
 };
 static_assert(sizeof(kFormats) / sizeof(kFormats[0]) == static_cast<size_t>(Format::Count),
               "one row per Format");

@@ -17,7 +17,11 @@ enum class ComputeClass { Fp32, Tf32, Bf16, Fp8, Int8, Fp4, Count };
 
 struct FormatInfo {
     const char*  Name;            // canonical lower-case name used in JSON and URLs ("bf16")
-    double       BitsPerWeight;   // effective storage incl. scales/zeros, bits per parameter
+    double       BitsPerWeight;   // effective storage of quantised linear layers incl. scales/zeros, bits per parameter
+    double       EmbeddingBits;   // bits per parameter the format's tooling keeps for the token embedding
+    double       LmHeadBits;      // bits per parameter kept for an untied lm_head
+    double       NormBits;        // bits per parameter of norm weights (never quantised)
+    bool         ExpertsOnlyOnMoe;// MoE checkpoints quantise only routed experts (GPT-OSS MXFP4); the rest stays bf16
     double       BytesPerKvValue; // bytes per element when used for KV cache (0 = not a KV format)
     ComputeClass Compute;         // tensor-core path when used as the compute format
     bool         WeightOnly;      // true when it only stores weights (dequantised to bf16/fp16 for math)

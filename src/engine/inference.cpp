@@ -1,86 +1,343 @@
-// gpuplan engine: inference memory per GPU.
+// gpuplan engine: inference memory, speed and capacity.
+//
+// Index
+// [SECTION] Setup: resolved inputs (efficiencies, math path, link bandwidth)
+// [SECTION] Memory per GPU
+// [SECTION] Step times (roofline: bytes / bandwidth vs FLOPs / compute, plus tensor-parallel all-reduces)
+// [SECTION] Capacity and SLA search
+// [SECTION] EvaluateInference
 #include "engine/inference.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include "engine/derivation.h"
+#include "engine/efficiency.h"
+#include "engine/hardware_support.h"
 #include "engine/model_math.h"
 
 namespace engine {
 
 namespace {
 
-struct InferenceMemory {
-    double WeightsBytes  = 0; // per GPU
-    double KvBytes       = 0; // per GPU
-    double OverheadBytes = 0; // per GPU
-    double Total() const { return WeightsBytes + KvBytes + OverheadBytes; }
+//-----------------------------------------------------------------------------
+// [SECTION] Setup: resolved inputs
+//-----------------------------------------------------------------------------
+
+struct Setup {
+    const Scenario*     S = nullptr;
+    InferenceEfficiency Eff;
+    MathPath            Math;
+    WeightStorage       Weights;             // whole model, bytes
+    int                 Tp = 1;
+    int                 Pp = 1;
+    double              ContextTokens = 0;   // KV reserved per sequence
+    double              DecodeContext = 0;   // average context while decoding: input + output / 2
+    double              BandwidthBytesPerS = 0; // achievable per GPU
+    double              FlopsPerS = 0;          // achievable per GPU on the math path
+    double              LinkBytesPerS = 0;      // achievable per direction, per GPU, for tensor-parallel collectives
+    double              ActiveLinearParams = 0; // parameters in matmuls per token (active params minus the embedding lookup)
 };
 
 double ContextTokensOf(const InferenceParams& in) {
     return in.ContextTokens > 0 ? in.ContextTokens : in.InputTokens + in.OutputTokens;
 }
 
-// Weights and KV heads split across tensor-parallel ranks and pipeline stages; KV heads replicate when
-// there are fewer KV heads than TP ranks (vLLM replicates them so each rank holds at least one).
-InferenceMemory MemoryPerGpu(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
+// Fraction of the layers the fullest pipeline stage holds.
+double StageLayerFraction(int layers, int pipeline_parallel) {
+    const double per_stage = std::ceil(static_cast<double>(layers) / pipeline_parallel);
+    return per_stage / layers;
+}
+
+// Share of a sequence's KV cache one tensor-parallel rank holds: KV heads split across ranks, replicated when
+// there are fewer KV heads than ranks (vLLM: each rank keeps at least one KV head); MLA's latent is not
+// split by heads and every rank keeps the whole latent (vLLM MLA backends).
+double KvShareOfRank(const ModelArch& m, int tensor_parallel) {
+    if (IsMla(m)) return 1.0;
+    const double kv_heads = KvHeadsOf(m);
+    return std::max(1.0, kv_heads / tensor_parallel) / kv_heads;
+}
+
+Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
+    Setup u;
+    u.S = &s;
+    u.Eff = ResolveInferenceEfficiency(s);
+    u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
+    u.Weights = WeightStorageOf(s.Model, s.Precision.Weights);
+    u.Tp = tensor_parallel;
+    u.Pp = pipeline_parallel;
+    u.ContextTokens = ContextTokensOf(s.Inference);
+    u.DecodeContext = s.Inference.InputTokens + s.Inference.OutputTokens / 2.0;
+    u.BandwidthBytesPerS = s.Gpu.BandwidthBytesPerS * u.Eff.BandwidthEfficiency;
+    u.FlopsPerS = u.Math.PeakFlops * u.Eff.ComputeEfficiency;
+    // Datasheets quote GPU-to-GPU bandwidth bidirectional; a ring all-reduce uses each direction at once.
+    double link_bidirectional = s.Gpu.InterconnectBytesPerS > 0 ? s.Gpu.InterconnectBytesPerS : kFallbackInterconnectBytesPerS;
+    double link_per_direction = link_bidirectional / 2.0;
+    // Tensor parallelism wider than a node rides the inter-node network (quoted per direction per GPU).
+    if (tensor_parallel > s.Cluster.GpusPerNode) link_per_direction = std::min(link_per_direction, s.Cluster.NetworkBytesPerSPerGpu);
+    u.LinkBytesPerS = link_per_direction * u.Eff.InterconnectEfficiency;
+    const ParamGroups groups = ParamGroupsOf(s.Model);
+    u.ActiveLinearParams = std::max(0.0, ActiveParams(s.Model) - (s.Model.TiedEmbeddings ? 0.0 : groups.Embedding));
+    return u;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Memory per GPU
+//-----------------------------------------------------------------------------
+
+struct InferenceMemory {
+    double WeightsBytes     = 0; // fullest GPU
+    double KvBytes          = 0; // fullest GPU, at the scenario's concurrency
+    double ActivationBytes  = 0; // prefill-chunk workspace + logits
+    double OverheadBytes    = 0;
+    double Total() const { return WeightsBytes + KvBytes + ActivationBytes + OverheadBytes; }
+};
+
+// Weights on the fullest GPU: decoder layers split by TP and PP; embedding and lm_head split by vocabulary
+// across TP ranks (vLLM VocabParallelEmbedding / ParallelLMHead) and placed on the first / last stage; norms
+// replicated on every TP rank.
+double WeightsPerGpu(const Setup& u) {
+    const ModelArch& m = u.S->Model;
+    const double stage = StageLayerFraction(m.Layers, u.Pp);
+    const WeightStorage& w = u.Weights;
+    const double layers = (w.DenseBytes + w.ExpertBytes) * stage / u.Tp;
+    const double ends = u.Pp == 1 ? (w.EmbeddingBytes + w.LmHeadBytes) / u.Tp : std::max(w.EmbeddingBytes, w.LmHeadBytes) / u.Tp;
+    return layers + ends + w.NormBytes * stage;
+}
+
+double KvBytesPerSequencePerGpu(const Setup& u, double context_tokens, double block_tokens) {
+    const ModelArch& m = u.S->Model;
+    return KvCacheBytesPerSequence(m, u.S->Precision.KvCache, context_tokens, block_tokens) * KvShareOfRank(m, u.Tp) *
+           StageLayerFraction(m.Layers, u.Pp);
+}
+
+// Widest per-token MLP activation a layer produces on one rank (MoE: every chosen and shared expert).
+double MlpWidthPerRank(const ModelArch& m, int tensor_parallel) {
+    double width = m.Ffn;
+    if (IsMoe(m)) {
+        const double expert_ffn = m.ExpertFfn > 0 ? m.ExpertFfn : m.Ffn;
+        width = std::max<double>(m.DenseLayers > 0 ? m.Ffn : 0.0, (m.ExpertsActive + m.SharedExperts) * expert_ffn);
+    }
+    return width / tensor_parallel;
+}
+
+// Transient memory of one forward pass over a prefill chunk: the residual stream and its normalised copy
+// (2 × hidden), q/k/v projections (split by TP) and the MLP's gate, up and activated outputs (3 × MLP width,
+// split by TP), all in bf16 — the buffers alive at once at a layer's peak; plus the fp32 logits of the
+// sequences sampled in one step (vocab × concurrency × 4 B).
+double ActivationBytesPerGpu(const Setup& u) {
+    const ModelArch& m = u.S->Model;
+    const double chunk = u.S->Inference.PrefillChunkTokens;
+    const double qkv = (static_cast<double>(m.Heads) + 2.0 * KvHeadsOf(m)) * HeadDimOf(m) / u.Tp;
+    const double per_token = 2.0 * m.Hidden + qkv + 3.0 * MlpWidthPerRank(m, u.Tp);
+    const double workspace = chunk * per_token * kActivationBytesPerValue;
+    const double logits = static_cast<double>(m.Vocab) * u.S->Inference.Concurrency * kLogitBytes;
+    return workspace + logits;
+}
+
+InferenceMemory MemoryPerGpu(const Setup& u) {
     InferenceMemory mem;
-    const double params = TotalParams(s.Model);
-    const double bits = GetFormatInfo(s.Precision.Weights).BitsPerWeight;
-    mem.WeightsBytes = params * bits / 8.0 / (static_cast<double>(tensor_parallel) * pipeline_parallel);
-    const double context = ContextTokensOf(s.Inference);
-    const double kv_sequence = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, context);
-    const double kv_split = IsMla(s.Model) ? 1.0 : std::min<double>(tensor_parallel, KvHeadsOf(s.Model));
-    mem.KvBytes = kv_sequence * s.Inference.Concurrency / kv_split / pipeline_parallel;
-    mem.OverheadBytes = s.Efficiency.RuntimeOverheadBytes >= 0 ? s.Efficiency.RuntimeOverheadBytes : kInferenceRuntimeOverheadBytes;
+    mem.WeightsBytes = WeightsPerGpu(u);
+    mem.KvBytes = KvBytesPerSequencePerGpu(u, u.ContextTokens, u.S->Inference.KvBlockTokens) * u.S->Inference.Concurrency;
+    mem.ActivationBytes = ActivationBytesPerGpu(u);
+    mem.OverheadBytes = u.Eff.RuntimeOverheadBytes;
     return mem;
 }
 
-double UsableBytes(const Scenario& s) {
-    const double utilization = s.Efficiency.GpuMemoryUtilization > 0 ? s.Efficiency.GpuMemoryUtilization : kDefaultGpuMemoryUtilization;
-    return s.Gpu.MemoryBytes * utilization;
+//-----------------------------------------------------------------------------
+// [SECTION] Step times
+//-----------------------------------------------------------------------------
+
+struct StepTime {
+    double MemoryS  = 0; // bytes read / achievable bandwidth
+    double ComputeS = 0; // FLOPs / achievable FLOP/s
+    double CommS    = 0; // tensor-parallel all-reduces and pipeline hand-offs
+    double TotalS() const { return std::max(MemoryS, ComputeS) + CommS; }
+    bool   ComputeBound() const { return ComputeS > MemoryS; }
+};
+
+// Weight bytes one TP rank reads in a forward pass over all layers (all pipeline stages in turn) for a step
+// of `tokens` tokens: every dense weight and lm_head, and the routed experts the tokens touch. The embedding is
+// a row lookup and reads next to nothing.
+double WeightBytesReadPerRank(const Setup& u, double tokens) {
+    const ModelArch& m = u.S->Model;
+    const WeightStorage& w = u.Weights;
+    double experts = 0;
+    if (IsMoe(m) && w.ExpertBytes > 0) experts = w.ExpertBytes * ExpectedExpertsTouched(m, tokens) / m.Experts;
+    return (w.DenseBytes + experts + w.LmHeadBytes + (m.TiedEmbeddings ? w.EmbeddingBytes : 0.0)) / u.Tp + w.NormBytes;
 }
+
+// Ring all-reduce of `bytes` across n ranks: 2(n−1)/n × bytes over the per-direction link, plus a latency term.
+double AllReduceS(const Setup& u, double bytes) {
+    if (u.Tp <= 1) return 0.0;
+    const double n = u.Tp;
+    return 2.0 * (n - 1.0) / n * bytes / u.LinkBytesPerS + kAllReduceLatencyS;
+}
+
+// Communication of one forward pass carrying `tokens` tokens: two all-reduces per layer (after attention and
+// after the MLP, Megatron-style TP) of tokens × hidden bf16 values, and PP − 1 stage hand-offs.
+double CommS(const Setup& u, double tokens, double steps) {
+    const ModelArch& m = u.S->Model;
+    const double activation_bytes = tokens * m.Hidden * kActivationBytesPerValue;
+    double time = 0;
+    if (u.Tp > 1) time += 2.0 * m.Layers * (AllReduceS(u, activation_bytes / steps) * steps);
+    if (u.Pp > 1) time += (u.Pp - 1.0) * (activation_bytes / u.LinkBytesPerS + steps * kAllReduceLatencyS);
+    return time;
+}
+
+// One scheduler step (or `steps` equal steps) mixing prefill of `prefill_tokens` new tokens (of one sequence,
+// after `prefill_past` cached tokens) with one decode token for each of `decode_batch` sequences.
+StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, double steps) {
+    const ModelArch& m = u.S->Model;
+    StepTime t;
+    const double tokens_per_step = prefill_tokens / steps + decode_batch;
+    const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp);
+    t.MemoryS = steps * (WeightBytesReadPerRank(u, tokens_per_step) + kv_read) / u.BandwidthBytesPerS;
+    const double flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch) + AttentionFlops(m, 0.0, prefill_tokens) +
+                         steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
+    t.ComputeS = flops / u.Tp / u.FlopsPerS;
+    t.CommS = CommS(u, prefill_tokens + steps * decode_batch, steps);
+    return t;
+}
+
+double PrefillChunks(const Setup& u, double input_tokens) {
+    return std::max(1.0, std::ceil(input_tokens / u.S->Inference.PrefillChunkTokens));
+}
+
+// Time to first token of a request arriving while `decode_batch` other sequences decode (chunked prefill
+// shares every step with them). An empty prompt still needs one forward pass.
+StepTime Ttft(const Setup& u, double decode_batch) {
+    const double input = u.S->Inference.InputTokens;
+    if (input <= 0) return MixedSteps(u, 0.0, decode_batch + 1.0, 1.0);
+    return MixedSteps(u, input, decode_batch, PrefillChunks(u, input));
+}
+
+StepTime DecodeStep(const Setup& u, double batch) {
+    return MixedSteps(u, 0.0, batch, 1.0);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Capacity and SLA search
+//-----------------------------------------------------------------------------
+
+struct LoadPoint {
+    double TtftS = 0;
+    double TpotS = 0;
+    double TokensPerSPerReplica = 0;
+};
+
+LoadPoint AtConcurrency(const Setup& u, double batch) {
+    LoadPoint p;
+    p.TtftS = Ttft(u, std::max(0.0, batch - 1.0)).TotalS();
+    p.TpotS = DecodeStep(u, batch).TotalS();
+    p.TokensPerSPerReplica = p.TpotS > 0 ? batch / p.TpotS : 0.0;
+    return p;
+}
+
+bool MeetsSla(const InferenceParams& in, const LoadPoint& p) {
+    if (in.TtftSlaS > 0 && p.TtftS > in.TtftSlaS) return false;
+    if (in.MinTokensPerSPerUser > 0 && (p.TpotS <= 0 || 1.0 / p.TpotS < in.MinTokensPerSPerUser)) return false;
+    return true;
+}
+
+// Largest concurrency per replica in [1, max_batch] meeting the SLA; TTFT and TPOT both grow with load, so
+// the feasible set is a prefix and a bisection finds its end. 0 when even one user misses it.
+double SlaMaxBatch(const Setup& u, double max_batch) {
+    const InferenceParams& in = u.S->Inference;
+    if (max_batch < 1) return 0;
+    if (!MeetsSla(in, AtConcurrency(u, 1.0))) return 0;
+    double lo = 1, hi = max_batch;
+    if (MeetsSla(in, AtConcurrency(u, hi))) return hi;
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2.0);
+        if (MeetsSla(in, AtConcurrency(u, mid))) lo = mid;
+        else hi = mid;
+    }
+    return lo;
+}
+
+std::string Str(int value) { return std::to_string(value); }
 
 } // namespace
 
-void EvaluateInference(const Scenario& s, Result* r) {
-    const int tp = s.Inference.TensorParallel;
-    const int pp = s.Inference.PipelineParallel;
-    const InferenceMemory mem = MemoryPerGpu(s, tp, pp);
-    const double params = TotalParams(s.Model);
-    const FormatInfo& weights = GetFormatInfo(s.Precision.Weights);
-    const FormatInfo& kv = GetFormatInfo(s.Precision.KvCache);
-    const double context = ContextTokensOf(s.Inference);
+//-----------------------------------------------------------------------------
+// [SECTION] EvaluateInference
+//-----------------------------------------------------------------------------
 
-    r->MemoryPerGpu.Weights  = mem.WeightsBytes;
-    r->MemoryPerGpu.KvCache  = mem.KvBytes;
-    r->MemoryPerGpu.Overhead = mem.OverheadBytes;
-    r->MemoryPerGpu.Total    = mem.Total();
+void EvaluateInference(const Scenario& s, Result* r) {
+    const FormatInfo& kv = GetFormatInfo(s.Precision.KvCache);
+    if (kv.BytesPerKvValue <= 0) {
+        r->Ok = false;
+        r->Error = std::string("precision.kv_cache: expected a KV cache format (fp32, bf16, fp16, fp8, int8), got ") + kv.Name;
+        return;
+    }
+    const ModelArch& m = s.Model;
+    const InferenceParams& in = s.Inference;
+    const int tp = in.TensorParallel;
+    const int pp = in.PipelineParallel;
+    const Setup u = MakeSetup(s, tp, pp);
+    const InferenceMemory mem = MemoryPerGpu(u);
+    const FormatInfo& weights = GetFormatInfo(s.Precision.Weights);
+
+    // --- memory --------------------------------------------------------------------------------------------
+    r->MemoryPerGpu.Weights     = mem.WeightsBytes;
+    r->MemoryPerGpu.KvCache     = mem.KvBytes;
+    r->MemoryPerGpu.Activations = mem.ActivationBytes;
+    r->MemoryPerGpu.Overhead    = mem.OverheadBytes;
+    r->MemoryPerGpu.Total       = mem.Total();
     r->GpuMemoryBytes = s.Gpu.MemoryBytes;
-    const double usable = UsableBytes(s);
+    const double usable = s.Gpu.MemoryBytes * u.Eff.GpuMemoryUtilization;
     r->Fits = r->MemoryPerGpu.Total <= usable;
 
-    AddStep(r, "params", "Parameters", s.Model.Params > 0 ? "from the model card" : "from the architecture", params, "params");
+    const ParamGroups groups = ParamGroupsOf(m);
+    const double params = TotalParams(m);
+    const WeightStorage& w = u.Weights;
+    AddStep(r, "params", "Parameters", m.Params > 0 ? "from the model card" : "from the architecture", params, "params");
+    AddStep(r, "weights_model_bytes", "Weights, whole model",
+            "linear " + Num(groups.Dense + groups.Experts) + " × " + Num(weights.BitsPerWeight) + " bits" +
+                (weights.ExpertsOnlyOnMoe && IsMoe(m) ? " (experts only; the rest 16 bits)" : "") + " + embedding " + Num(groups.Embedding) +
+                " × " + Num(weights.EmbeddingBits) + " bits + lm_head " + Num(groups.LmHead) + " × " + Num(weights.LmHeadBits) +
+                " bits + norms " + Num(groups.Norms) + " × " + Num(weights.NormBits) + " bits, / 8",
+            w.Total(), "B");
     AddStep(r, "weights_bytes", "Weights per GPU",
-            Num(params) + " params × " + Num(weights.BitsPerWeight) + " bits / 8 / (TP " + std::to_string(tp) + " × PP " + std::to_string(pp) + ")",
+            "layers / (TP " + Str(tp) + " × PP " + Str(pp) + "), embedding and lm_head split by vocabulary over TP" +
+                (pp > 1 ? " on the first / last stage" : "") + ", norms replicated",
             mem.WeightsBytes, "B");
-    AddStep(r, "kv_bytes_per_token", "KV cache per token",
-            IsMla(s.Model) ? "(kv_lora_rank + qk_rope_head_dim) × layers × " + Num(kv.BytesPerKvValue) + " B"
-                           : "2 × " + std::to_string(s.Model.Layers) + " layers × " + std::to_string(KvHeadsOf(s.Model)) + " KV heads × " +
-                                 std::to_string(HeadDimOf(s.Model)) + " head dim × " + Num(kv.BytesPerKvValue) + " B",
-            KvElementsPerTokenPerLayer(s.Model) * kv.BytesPerKvValue * s.Model.Layers, "B");
-    AddStep(r, "kv_cache_bytes", "KV cache per GPU",
-            "per-sequence KV at " + Num(context) + " tokens × " + std::to_string(s.Inference.Concurrency) + " sequences / KV split / PP",
-            mem.KvBytes, "B");
-    AddStep(r, "overhead_bytes", "Runtime overhead", "CUDA context, workspaces, allocator (efficiency.runtime_overhead_gb)", mem.OverheadBytes, "B");
-    AddStep(r, "total_bytes", "Total per GPU", "weights + KV cache + overhead", r->MemoryPerGpu.Total, "B");
-    AddStep(r, "usable_bytes", "Usable GPU memory", Gb(s.Gpu.MemoryBytes) + " × gpu_memory_utilization", usable, "B");
+    const double kv_per_token = KvCacheBytesPerSequence(m, s.Precision.KvCache, 1.0);
+    const int global_layers = GlobalAttentionLayers(m);
+    std::string kv_formula = IsMla(m) ? "(kv_lora_rank " + Str(m.KvLoraRank) + " + qk_rope_head_dim " + Str(m.QkRopeHeadDim) + ") × " +
+                                            Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B"
+                                      : "2 × " + Str(KvHeadsOf(m)) + " KV heads × " + Str(HeadDimOf(m)) + " head dim × " +
+                                            Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B";
+    if (global_layers < m.Layers)
+        kv_formula += "; " + Str(m.Layers - global_layers) + " sliding-window layers keep at most " + Str(m.SlidingWindow) + " tokens";
+    AddStep(r, "kv_bytes_per_token", "KV cache per token (whole model)", kv_formula, kv_per_token, "B");
+    const double kv_seq_gpu = KvBytesPerSequencePerGpu(u, u.ContextTokens, in.KvBlockTokens);
+    AddStep(r, "kv_bytes_per_sequence_per_gpu", "KV cache per sequence per GPU",
+            Num(u.ContextTokens) + " tokens in blocks of " + Num(in.KvBlockTokens) + " × KV share of a TP rank " +
+                Num(KvShareOfRank(m, tp)) + " × stage share " + Num(StageLayerFraction(m.Layers, pp)),
+            kv_seq_gpu, "B");
+    AddStep(r, "kv_cache_bytes", "KV cache per GPU", "KV per sequence per GPU × " + Str(in.Concurrency) + " sequences", mem.KvBytes, "B");
+    AddStep(r, "activation_bytes", "Activations per GPU",
+            "prefill chunk " + Num(in.PrefillChunkTokens) + " tokens × (2 × hidden + q/k/v/TP + 3 × MLP width/TP) × 2 B + logits " +
+                Str(m.Vocab) + " × " + Str(in.Concurrency) + " × 4 B",
+            mem.ActivationBytes, "B");
+    AddStep(r, "overhead_bytes", "Runtime overhead", "CUDA context, library workspaces, allocator (efficiency.runtime_overhead_gb)", mem.OverheadBytes, "B");
+    AddStep(r, "total_bytes", "Total per GPU", "weights + KV cache + activations + overhead", r->MemoryPerGpu.Total, "B");
+    AddStep(r, "usable_bytes", "Usable GPU memory", Gb(s.Gpu.MemoryBytes) + " × gpu_memory_utilization " + Num(u.Eff.GpuMemoryUtilization), usable, "B");
 
-    // Smallest tensor-parallel degree (power of two, within the deployment) at which a replica fits.
+    // --- GPUs: replicas, GPUs needed ------------------------------------------------------------------------
+    r->Inference.GpusPerReplica = tp * pp;
+    r->Inference.Replicas = std::max(1, s.GpuCount / (tp * pp));
+    r->Inference.GpusUsed = r->Inference.Replicas * tp * pp;
+    AddStep(r, "replicas", "Data-parallel replicas", "hardware.count " + Str(s.GpuCount) + " / (TP " + Str(tp) + " × PP " + Str(pp) + ")",
+            r->Inference.Replicas, "replicas");
+    if (r->Inference.GpusUsed < s.GpuCount)
+        AddWarning(r, "gpus_idle", Str(s.GpuCount - r->Inference.GpusUsed) + " of " + Str(s.GpuCount) +
+                                       " GPUs hold no replica: hardware.count is not a multiple of tensor_parallel × pipeline_parallel.");
     r->GpusNeeded = 0;
     for (int candidate = 1; candidate <= 1024; candidate *= 2) {
-        if (MemoryPerGpu(s, candidate, pp).Total() <= usable) {
+        if (MemoryPerGpu(MakeSetup(s, candidate, pp)).Total() <= usable) {
             r->GpusNeeded = candidate * pp;
             break;
         }
@@ -89,12 +346,135 @@ void EvaluateInference(const Scenario& s, Result* r) {
     if (!r->Fits) {
         std::string message = "Needs " + Gb(r->MemoryPerGpu.Total) + " per GPU; " + s.Gpu.Name + " offers " + Gb(usable) + " usable.";
         if (r->GpusNeeded > 0)
-            message += " Use " + std::to_string(r->GpusNeeded) + " GPUs (tensor parallel), a smaller weight format, or fewer sequences.";
+            message += " Use " + Str(r->GpusNeeded) + " GPUs (tensor parallel), a smaller weight format, or fewer sequences.";
         else
             message += " It does not fit even at TP 1024: use a smaller weight format or shorter context.";
         AddWarning(r, "does_not_fit", message);
     }
-    r->Inference.Replicas = std::max(1, s.GpuCount / (tp * pp));
+
+    // --- hardware support and warnings ----------------------------------------------------------------------
+    if (u.Math.Fallback) AddWarning(r, "compute_not_native", u.Math.Note);
+    if (!weights.WeightOnly && WeightFormatSupport(s.Gpu, s.Precision.Weights) == FormatSupport::WeightOnly)
+        AddWarning(r, "weights_not_native", s.Gpu.Name + " has no " + ComputeClassName(weights.Compute) + " tensor path: " + weights.Name +
+                                                " weights are stored compactly and dequantised to bf16 for math (no speed-up from the format).");
+    if (!IsMla(m) && tp > KvHeadsOf(m))
+        AddWarning(r, "kv_heads_replicated", "tensor_parallel " + Str(tp) + " exceeds the model's " + Str(KvHeadsOf(m)) +
+                                                 " KV heads: each rank keeps a full KV head, so KV memory per GPU stops shrinking.");
+    if (m.MaxContext > 0 && u.ContextTokens > m.MaxContext)
+        AddWarning(r, "context_exceeds_model", "Context " + Num(u.ContextTokens) + " tokens exceeds the model's maximum of " + Str(m.MaxContext) + ".");
+    if (tp > s.Cluster.GpusPerNode)
+        AddWarning(r, "tp_across_nodes", "tensor_parallel " + Str(tp) + " spans nodes of " + Str(s.Cluster.GpusPerNode) +
+                                             " GPUs: all-reduces run over the inter-node network.");
+    if (tp * pp > 1 && s.Gpu.InterconnectBytesPerS <= 0)
+        AddWarning(r, "interconnect_unknown", s.Gpu.Name + " has no interconnect figure: PCIe 4.0 x16 (64 GB/s) is assumed.");
+
+    // --- speed ----------------------------------------------------------------------------------------------
+    AddStep(r, "math_path", "Math path peak per GPU",
+            std::string(ComputeClassName(u.Math.Compute)) + " dense peak" + (u.Math.Fallback ? " (requested path missing: bf16)" : ""),
+            u.Math.PeakFlops, "FLOP/s");
+    AddStep(r, "bandwidth_efficiency", "Bandwidth efficiency (decode)", u.Eff.Basis, u.Eff.BandwidthEfficiency, "");
+    AddStep(r, "compute_efficiency", "Compute efficiency (prefill)", u.Eff.Basis, u.Eff.ComputeEfficiency, "");
+    const double input = in.InputTokens;
+    const double prefill_flops = 2.0 * u.ActiveLinearParams * input + AttentionFlops(m, 0.0, input);
+    AddStep(r, "prefill_flops", "Prefill FLOPs per request",
+            "2 × " + Num(u.ActiveLinearParams) + " active params × " + Num(input) + " tokens + attention " + Num(AttentionFlops(m, 0.0, input)),
+            prefill_flops, "FLOP");
+    const StepTime ttft = Ttft(u, 0.0);
+    r->Inference.TtftS = ttft.TotalS();
+    AddStep(r, "ttft_s", "Time to first token",
+            "max(FLOPs / TP / (" + Num(u.Math.PeakFlops) + " × " + Num(u.Eff.ComputeEfficiency) + ") = " + Num(ttft.ComputeS) + " s, " +
+                Num(PrefillChunks(u, input)) + " chunk(s) × weight read = " + Num(ttft.MemoryS) + " s) + communication " + Num(ttft.CommS) + " s",
+            r->Inference.TtftS, "s");
+
+    const double batch = in.Concurrency;
+    const StepTime decode = DecodeStep(u, batch);
+    const double decode_bytes = WeightBytesReadPerRank(u, batch) +
+                                batch * KvCacheBytesPerSequence(m, s.Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, tp);
+    AddStep(r, "decode_bytes_per_step", "Bytes read per decode step per GPU",
+            "weights" + std::string(IsMoe(m) ? " (experts touched " + Num(ExpectedExpertsTouched(m, batch)) + " of " + Str(m.Experts) + ")" : "") +
+                " + KV of " + Num(batch) + " sequences at " + Num(u.DecodeContext) + " tokens",
+            decode_bytes, "B");
+    if (tp * pp > 1) AddStep(r, "decode_comm_s", "Communication per decode step", "2 all-reduces per layer (ring) + pipeline hand-offs", decode.CommS, "s");
+    r->Inference.TpotS = decode.TotalS();
+    r->Inference.DecodeComputeBound = decode.ComputeBound();
+    AddStep(r, "tpot_s", "Time per output token",
+            "max(bytes / (" + Num(s.Gpu.BandwidthBytesPerS) + " × " + Num(u.Eff.BandwidthEfficiency) + ") = " + Num(decode.MemoryS) +
+                " s, FLOPs = " + Num(decode.ComputeS) + " s) + communication " + Num(decode.CommS) + " s" +
+                (decode.ComputeBound() ? " (compute-bound)" : " (bandwidth-bound)"),
+            r->Inference.TpotS, "s");
+    const double replicas = r->Inference.Replicas;
+    r->Inference.TokensPerSPerUser = r->Inference.TpotS > 0 ? 1.0 / r->Inference.TpotS : 0.0;
+    r->Inference.ThroughputTokensPerS = replicas * batch * r->Inference.TokensPerSPerUser;
+    AddStep(r, "throughput_tokens_per_s", "Generated tokens/s (deployment)",
+            Num(replicas) + " replicas × " + Num(batch) + " sequences / TPOT", r->Inference.ThroughputTokensPerS, "tokens/s");
+    const LoadPoint loaded = AtConcurrency(u, batch);
+    const double request_s = loaded.TtftS + in.OutputTokens * loaded.TpotS;
+    r->Inference.RequestsPerS = request_s > 0 ? replicas * batch / request_s : 0.0;
+    AddStep(r, "requests_per_s", "Requests/s (deployment)",
+            Num(replicas) + " × " + Num(batch) + " slots / (TTFT under load " + Num(loaded.TtftS) + " s + " + Num(in.OutputTokens) + " × TPOT)",
+            r->Inference.RequestsPerS, "requests/s");
+
+    // --- capacity -------------------------------------------------------------------------------------------
+    const double pool = std::max(0.0, usable - mem.WeightsBytes - mem.ActivationBytes - mem.OverheadBytes);
+    r->Inference.KvPoolBytesPerGpu = pool;
+    r->Inference.KvBytesPerToken = kv_per_token;
+    AddStep(r, "kv_pool_bytes", "Memory for KV cache per GPU", "usable − weights − activations − overhead", pool, "B");
+    const double kv_token_gpu = KvBytesPerSequencePerGpu(u, 1.0, 1.0);
+    r->Inference.KvPoolTokensPerReplica = kv_token_gpu > 0 ? std::floor(pool / kv_token_gpu) : 0.0;
+    AddStep(r, "kv_pool_tokens", "KV cache tokens per replica", "pool / KV per token per GPU (full-attention layers)", r->Inference.KvPoolTokensPerReplica, "tokens");
+    const double max_batch = kv_seq_gpu > 0 ? std::floor(pool / kv_seq_gpu) : 0.0;
+    r->Inference.MaxConcurrency = max_batch * replicas;
+    AddStep(r, "max_concurrency", "Max concurrent sequences (deployment)",
+            "floor(" + Gb(pool) + " / " + Gb(kv_seq_gpu) + " per sequence) × " + Num(replicas) + " replicas", r->Inference.MaxConcurrency, "sequences");
+
+    // --- curve: throughput vs concurrency ---------------------------------------------------------------------
+    for (double b = 1; b <= max_batch; b *= 2) {
+        const LoadPoint p = AtConcurrency(u, b);
+        r->Inference.Curve.push_back(ThroughputPoint{b * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
+    }
+    if (max_batch >= 1 && (r->Inference.Curve.empty() || r->Inference.Curve.back().Concurrency < max_batch * replicas)) {
+        const LoadPoint p = AtConcurrency(u, max_batch);
+        r->Inference.Curve.push_back(ThroughputPoint{max_batch * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
+    }
+
+    // --- online: SLA ----------------------------------------------------------------------------------------
+    const double sla_batch = SlaMaxBatch(u, max_batch);
+    r->Inference.SlaMaxUsers = sla_batch * replicas;
+    AddStep(r, "sla_max_users", "Users the deployment sustains",
+            "largest concurrency per replica with TTFT ≤ " + Num(in.TtftSlaS) + " s and ≥ " + Num(in.MinTokensPerSPerUser) +
+                " tokens/s per user (0 = no limit), KV-bounded at " + Num(max_batch) + ", × " + Num(replicas) + " replicas",
+            r->Inference.SlaMaxUsers, "users");
+    if (in.TargetUsers > 0) {
+        if (sla_batch >= 1) {
+            r->Inference.GpusForTargetUsers = std::ceil(in.TargetUsers / sla_batch) * tp * pp;
+            AddStep(r, "gpus_for_target_users", "GPUs for the target users",
+                    "ceil(" + Num(in.TargetUsers) + " users / " + Num(sla_batch) + " per replica) × " + Str(tp * pp) + " GPUs per replica",
+                    r->Inference.GpusForTargetUsers, "GPUs");
+        } else {
+            AddWarning(r, "sla_unreachable", "No concurrency meets the SLA (or the KV cache holds no sequence) on this configuration: "
+                                             "use faster GPUs, more tensor parallelism, a smaller format or a looser SLA.");
+        }
+    }
+
+    // --- batch: throughput-optimal concurrency, job time ------------------------------------------------------
+    double best_rate = 0;
+    for (const ThroughputPoint& p : r->Inference.Curve) {
+        if (p.TokensPerS > best_rate * 1.01) { // smallest concurrency within 1% of the best
+            best_rate = p.TokensPerS;
+            r->Inference.OptimalBatch = p.Concurrency / replicas;
+        }
+    }
+    AddStep(r, "optimal_batch", "Throughput-optimal sequences per replica", "smallest point of the curve within 1% of its maximum",
+            r->Inference.OptimalBatch, "sequences");
+    if (in.BatchRequests > 0 && best_rate > 0) {
+        const double prefill_s = in.BatchRequests * prefill_flops / tp / u.FlopsPerS / replicas;
+        const double decode_s = in.BatchRequests * in.OutputTokens / best_rate;
+        r->Inference.BatchJobTimeS = prefill_s + decode_s;
+        AddStep(r, "batch_job_time_s", "Batch job time",
+                Num(in.BatchRequests) + " requests × prefill FLOPs / achievable FLOP/s / replicas (" + Num(prefill_s) + " s) + " +
+                    Num(in.BatchRequests) + " × " + Num(in.OutputTokens) + " tokens / " + Num(best_rate) + " tokens/s",
+                r->Inference.BatchJobTimeS, "s");
+    }
 }
 
 } // namespace engine

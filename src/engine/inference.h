@@ -1,17 +1,24 @@
-// gpuplan engine: inference (serving) memory, speed and capacity.
+// gpuplan engine: inference (serving) memory, speed and capacity, as a paged-KV serving engine (vLLM, SGLang,
+// TensorRT-LLM) sees them. Efficiency defaults and their sources: efficiency.h; format support: hardware_support.h.
 #pragma once
 #include "engine/result.h"
 #include "engine/scenario.h"
 
 namespace engine {
 
-// Runtime memory outside weights and KV: CUDA context, cuBLAS/NCCL workspaces, allocator slack, per GPU.
-// 1 GB is the order of a CUDA context + cuBLAS workspace on Hopper as PyTorch reports it after init.
-// source: PyTorch CUDA semantics notes ("CUDA context ... may use 300–500 MB"), plus cuBLAS workspace
-// and NCCL buffers; overridable via efficiency.runtime_overhead_gb.
-constexpr double kInferenceRuntimeOverheadBytes = 1.0e9;
+// Kept for callers that size memory without a scenario; the same figures as efficiency.cpp's defaults.
+// source: vLLM PR #10511 log, "non_torch_memory 1.79GiB" on one H100 (CUDA context + library workspaces).
+constexpr double kInferenceRuntimeOverheadBytes = 1.79 * 1073741824.0;
 // Fraction of GPU memory a serving engine may use. source: vLLM EngineArgs gpu_memory_utilization = 0.9.
 constexpr double kDefaultGpuMemoryUtilization = 0.9;
+// Activations between layers are bf16/fp16 in every serving engine modelled here, bytes per value.
+constexpr double kActivationBytesPerValue = 2.0;
+// Logits are materialised in fp32 for sampling. source: vLLM v1 sampler (logits cast to float32 before
+// softmax / top-p), vllm/v1/sample/sampler.py.
+constexpr double kLogitBytes = 4.0;
+// When a GPU spec has no interconnect figure: PCIe 4.0 x16, 64 GB/s bidirectional (PCI-SIG PCIe 4.0 spec:
+// 16 GT/s × 16 lanes ≈ 32 GB/s per direction).
+constexpr double kFallbackInterconnectBytesPerS = 64e9;
 
 void EvaluateInference(const Scenario& scenario, Result* result);
 

@@ -2,6 +2,7 @@
 #include "engine/model_math.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace engine {
 
@@ -79,15 +80,93 @@ double KvElementsPerTokenPerLayer(const ModelArch& m) {
     return 2.0 * KvHeadsOf(m) * HeadDimOf(m);
 }
 
-double KvCacheBytesPerSequence(const ModelArch& m, Format kv_format, double context_tokens) {
+int GlobalAttentionLayers(const ModelArch& m) {
+    if (m.SlidingWindow <= 0) return m.Layers;
+    return m.SlidingWindowPattern > 1 ? m.Layers / m.SlidingWindowPattern : 0;
+}
+
+namespace {
+
+double RoundUpToBlocks(double tokens, double block_tokens) {
+    if (block_tokens <= 1.0) return tokens;
+    return std::ceil(tokens / block_tokens) * block_tokens;
+}
+
+} // namespace
+
+double KvCacheBytesPerSequence(const ModelArch& m, Format kv_format, double context_tokens, double block_tokens) {
     const double bytes = GetFormatInfo(kv_format).BytesPerKvValue;
     const double per_token_layer = KvElementsPerTokenPerLayer(m) * bytes;
-    if (m.SlidingWindow <= 0 || context_tokens <= m.SlidingWindow)
-        return per_token_layer * m.Layers * context_tokens;
-    // Local layers keep at most the window; with a pattern N, one layer in N is global.
-    const int global_layers = m.SlidingWindowPattern > 1 ? m.Layers / m.SlidingWindowPattern : 0;
+    const int global_layers = GlobalAttentionLayers(m);
     const int local_layers = m.Layers - global_layers;
-    return per_token_layer * (global_layers * context_tokens + local_layers * static_cast<double>(m.SlidingWindow));
+    const double global_tokens = RoundUpToBlocks(context_tokens, block_tokens);
+    const double local_tokens = RoundUpToBlocks(std::min<double>(context_tokens, m.SlidingWindow), block_tokens);
+    return per_token_layer * (global_layers * global_tokens + local_layers * local_tokens);
+}
+
+ParamGroups ParamGroupsOf(const ModelArch& m) {
+    ParamGroups g;
+    g.Embedding = static_cast<double>(m.Vocab) * m.Hidden;
+    g.LmHead = m.TiedEmbeddings ? 0.0 : g.Embedding;
+    g.Norms = (2.0 * m.Layers + 1.0) * m.Hidden;
+    if (IsMoe(m)) {
+        const double expert_ffn = m.ExpertFfn > 0 ? m.ExpertFfn : m.Ffn;
+        g.Experts = static_cast<double>(m.Layers - m.DenseLayers) * m.Experts * MlpParams(m.Hidden, expert_ffn, m.GatedMlp);
+    }
+    // A published total is authoritative: the dense remainder absorbs the difference, and when the total is
+    // smaller than embedding + norms + experts the experts shrink first so the groups still sum to it.
+    const double total = TotalParams(m);
+    const double fixed = g.Embedding + g.LmHead + g.Norms;
+    g.Experts = std::max(0.0, std::min(g.Experts, total - fixed));
+    g.Dense = std::max(0.0, total - fixed - g.Experts);
+    if (fixed > total) { // a tiny inline model with an authoritative count below its embeddings: scale all down
+        const double scale = total / fixed;
+        g.Embedding *= scale;
+        g.LmHead *= scale;
+        g.Norms *= scale;
+    }
+    return g;
+}
+
+WeightStorage WeightStorageOf(const ModelArch& m, Format format) {
+    const FormatInfo& f = GetFormatInfo(format);
+    const ParamGroups g = ParamGroupsOf(m);
+    const bool experts_only = f.ExpertsOnlyOnMoe && IsMoe(m);
+    constexpr double kBf16Bits = 16.0; // what an experts-only checkpoint keeps for the non-expert linear layers
+    WeightStorage w;
+    w.EmbeddingBytes = g.Embedding * f.EmbeddingBits / 8.0;
+    w.LmHeadBytes    = g.LmHead * f.LmHeadBits / 8.0;
+    w.NormBytes      = g.Norms * f.NormBits / 8.0;
+    w.ExpertBytes    = g.Experts * f.BitsPerWeight / 8.0;
+    w.DenseBytes     = g.Dense * (experts_only ? kBf16Bits : f.BitsPerWeight) / 8.0;
+    return w;
+}
+
+double ExpectedExpertsTouched(const ModelArch& m, double tokens) {
+    if (!IsMoe(m) || tokens <= 0) return 0.0;
+    const double e = m.Experts;
+    const double k = m.ExpertsActive;
+    return e * (1.0 - std::pow(1.0 - k / e, tokens));
+}
+
+double AttentionFlops(const ModelArch& m, double past_tokens, double new_tokens) {
+    // Per layer and query token: QKᵀ is 2 × heads × qk_dim FLOPs per attended key, AV 2 × heads × v_dim.
+    double qk_dim = HeadDimOf(m);
+    double v_dim = HeadDimOf(m);
+    if (IsMla(m)) {
+        qk_dim = (m.QkNopeHeadDim > 0 ? m.QkNopeHeadDim : HeadDimOf(m)) + m.QkRopeHeadDim;
+        v_dim = m.VHeadDim > 0 ? m.VHeadDim : HeadDimOf(m);
+    }
+    const double per_key = 2.0 * m.Heads * (qk_dim + v_dim);
+    // Causal: query i attends to past + i keys; summed over the new tokens = new × past + new²/2.
+    const double full_keys = new_tokens * past_tokens + new_tokens * new_tokens / 2.0;
+    double local_keys = full_keys;
+    if (m.SlidingWindow > 0) {
+        const double w = m.SlidingWindow;
+        local_keys = std::min(full_keys, new_tokens * w);
+    }
+    const int global_layers = GlobalAttentionLayers(m);
+    return per_key * (global_layers * full_keys + (m.Layers - global_layers) * local_keys);
 }
 
 } // namespace engine

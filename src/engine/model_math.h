@@ -20,6 +20,37 @@ double EmbeddingParams(const ModelArch& model);
 // KV cache elements per token per layer for a full-attention layer (2 × kv_heads × head_dim; MLA: latent + rope).
 double KvElementsPerTokenPerLayer(const ModelArch& model);
 // KV cache bytes one sequence holds at `context_tokens`, all layers (sliding-window layers capped at the window).
-double KvCacheBytesPerSequence(const ModelArch& model, Format kv_format, double context_tokens);
+// With block_tokens > 1 every layer's token count is rounded up to whole paged-attention blocks (vLLM).
+double KvCacheBytesPerSequence(const ModelArch& model, Format kv_format, double context_tokens, double block_tokens = 1.0);
+// Layers that attend to the whole context (all layers without a sliding window; one in N with a pattern N).
+int    GlobalAttentionLayers(const ModelArch& model);
+
+// Parameters grouped the way serving engines store and shard them. The groups sum to TotalParams.
+struct ParamGroups {
+    double Embedding = 0; // token embedding, vocab × hidden
+    double LmHead    = 0; // untied output projection, vocab × hidden (0 when tied)
+    double Norms     = 0; // norm weights, (2 × layers + 1) × hidden
+    double Experts   = 0; // routed expert MLPs of MoE layers
+    double Dense     = 0; // everything else: attention, dense MLPs, shared experts, routers
+};
+ParamGroups ParamGroupsOf(const ModelArch& model);
+
+// Bytes of each parameter group stored in `format` (what stays in higher precision follows FormatInfo).
+struct WeightStorage {
+    double EmbeddingBytes = 0;
+    double LmHeadBytes    = 0;
+    double NormBytes      = 0;
+    double ExpertBytes    = 0;
+    double DenseBytes     = 0;
+    double Total() const { return EmbeddingBytes + LmHeadBytes + NormBytes + ExpertBytes + DenseBytes; }
+};
+WeightStorage WeightStorageOf(const ModelArch& model, Format format);
+
+// Expected distinct routed experts one MoE layer touches for `tokens` tokens, each choosing k of E uniformly:
+// E × (1 − (1 − k/E)^tokens). Equals E for large batches, k for one token; 0 for dense models.
+double ExpectedExpertsTouched(const ModelArch& model, double tokens);
+// Attention score + value FLOPs (QKᵀ and AV matmuls, causal) for `new_tokens` tokens appended after `past_tokens`
+// tokens of one sequence, all layers; sliding-window layers attend to at most the window.
+double AttentionFlops(const ModelArch& model, double past_tokens, double new_tokens);
 
 } // namespace engine

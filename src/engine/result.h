@@ -30,6 +30,15 @@ struct MemoryBreakdown {
     double Total       = 0;
 };
 
+// One point of the throughput-vs-concurrency curve (the UI plots these; no arithmetic in drawing code).
+struct ThroughputPoint {
+    double Concurrency           = 0; // sequences decoded together, whole deployment
+    double TokensPerS            = 0; // generated tokens/s, whole deployment
+    double TokensPerSPerUser     = 0; // decode speed one user sees, tokens/s
+    double TpotS                 = 0; // time per output token, s
+    double TtftS                 = 0; // time to first token of a request arriving at this load, s
+};
+
 struct InferenceResult {
     double TtftS                 = 0; // time to first token for one request at the scenario's input length, s
     double TpotS                 = 0; // time per output token at the scenario's concurrency, s
@@ -38,6 +47,17 @@ struct InferenceResult {
     double MaxConcurrency        = 0; // sequences whose KV cache fits at ContextTokens, whole deployment
     double RequestsPerS          = 0; // completed requests/s at the scenario's input/output lengths
     int    Replicas              = 1; // data-parallel copies of the model
+    int    GpusPerReplica        = 1; // tensor_parallel × pipeline_parallel
+    int    GpusUsed              = 1; // Replicas × GpusPerReplica (≤ hardware.count)
+    double KvBytesPerToken       = 0; // KV cache per token of one sequence, whole model (all layers, all heads), bytes
+    double KvPoolBytesPerGpu     = 0; // memory left for the KV cache on the fullest GPU (vLLM's "available KV cache memory"), bytes
+    double KvPoolTokensPerReplica = 0; // tokens of KV cache the pool holds per replica
+    bool   DecodeComputeBound    = false; // decode at the scenario's concurrency is limited by FLOP/s, not bandwidth
+    double SlaMaxUsers           = 0; // online: most concurrent users meeting ttft_sla_s and min_tokens_per_s_per_user, whole deployment
+    double GpusForTargetUsers    = 0; // online: GPUs needed for inference.target_users under the SLA (0 = not asked or unreachable)
+    double OptimalBatch          = 0; // batch: throughput-optimal sequences per replica
+    double BatchJobTimeS         = 0; // batch: wall time for inference.batch_requests requests, s (0 = not asked)
+    std::vector<ThroughputPoint> Curve; // throughput vs concurrency, rising concurrency
 };
 
 struct TrainingResult {
@@ -46,6 +66,26 @@ struct TrainingResult {
     double GpuHours              = 0;
     double Mfu                   = 0; // model-FLOPs utilisation used for the time
     double TokensPerSPerGpu      = 0;
+    double ModelFlops            = 0; // FLOPs MFU counts (no recompute)
+    double TrainableParams       = 0; // parameters the optimizer updates (LoRA: adapters)
+    int    DataParallel          = 1; // model replicas
+    double TokensPerStep         = 0; // tokens per optimizer step
+    double StepTimeS             = 0; // one optimizer step, s
+    double BubbleShare           = 0; // pipeline bubble share of a step's compute (0..1)
+    double ExposedCommSPerStep   = 0; // communication not hidden behind compute, s per step
+    double HostMemoryBytes       = 0; // optimizer states kept in CPU memory (offload / paged out), per GPU
+    double CheckpointBytes       = 0; // one checkpoint (weights + optimizer states; LoRA: adapters)
+    double CheckpointWriteS      = 0; // time to write one checkpoint at the named storage bandwidth
+    // The fastest layout that fits (SuggestParallelism)
+    bool        SuggestedFound            = false;
+    int         SuggestedTensorParallel   = 1;
+    int         SuggestedPipelineParallel = 1;
+    int         SuggestedDataParallel     = 1;
+    int         SuggestedZeroStage        = 0;
+    std::string SuggestedRecompute;           // "none" | "selective" | "full"
+    double      SuggestedTimeS            = 0;
+    double      SuggestedMemoryPerGpuBytes = 0;
+    std::string SuggestionReason;
 };
 
 struct Result {

@@ -469,7 +469,17 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     const engine::InferenceResult& in = r.Inference;
     j["inference"] = {{"ttft_s", Finite(in.TtftS)}, {"tpot_s", Finite(in.TpotS)}, {"throughput_tokens_per_s", Finite(in.ThroughputTokensPerS)},
                       {"tokens_per_s_per_user", Finite(in.TokensPerSPerUser)}, {"max_concurrency", Finite(in.MaxConcurrency)},
-                      {"requests_per_s", Finite(in.RequestsPerS)}, {"replicas", in.Replicas}};
+                      {"requests_per_s", Finite(in.RequestsPerS)}, {"replicas", in.Replicas},
+                      {"gpus_per_replica", in.GpusPerReplica}, {"gpus_used", in.GpusUsed},
+                      {"kv_bytes_per_token", Finite(in.KvBytesPerToken)}, {"kv_pool_bytes_per_gpu", Finite(in.KvPoolBytesPerGpu)},
+                      {"kv_pool_tokens_per_replica", Finite(in.KvPoolTokensPerReplica)}, {"decode_compute_bound", in.DecodeComputeBound},
+                      {"sla_max_users", Finite(in.SlaMaxUsers)}, {"gpus_for_target_users", Finite(in.GpusForTargetUsers)},
+                      {"optimal_batch", Finite(in.OptimalBatch)}, {"batch_job_time_s", Finite(in.BatchJobTimeS)}};
+    json curve = json::array();
+    for (const engine::ThroughputPoint& p : in.Curve)
+        curve.push_back({{"concurrency", Finite(p.Concurrency)}, {"tokens_per_s", Finite(p.TokensPerS)},
+                         {"tokens_per_s_per_user", Finite(p.TokensPerSPerUser)}, {"tpot_s", Finite(p.TpotS)}, {"ttft_s", Finite(p.TtftS)}});
+    j["inference"]["curve"] = curve;
     const engine::TrainingResult& t = r.Training;
     j["training"] = {{"flops", Finite(t.Flops)}, {"time_s", Finite(t.TimeS)}, {"gpu_hours", Finite(t.GpuHours)}, {"mfu", Finite(t.Mfu)},
                      {"tokens_per_s_per_gpu", Finite(t.TokensPerSPerGpu)}};

@@ -21,7 +21,9 @@ TEST_CASE("an 8B GQA model in bf16 at 8k context × 16 sequences: memory by hand
     CHECK(r.MemoryPerGpu.Weights == doctest::Approx(16060522496.0));
     // KV: 2 × 32 layers × 8 KV heads × 128 head dim × 2 B = 131,072 B/token; × 8192 tokens × 16 sequences
     CHECK(r.MemoryPerGpu.KvCache == doctest::Approx(131072.0 * 8192 * 16));
-    CHECK(r.MemoryPerGpu.Total == doctest::Approx(16060522496.0 + 17179869184.0 + 1e9));
+    // activations: 2048-token chunk × (2 × 4096 + (32 + 16) × 128 + 3 × 14336) × 2 B + logits 128256 × 16 × 4 B
+    CHECK(r.MemoryPerGpu.Activations == doctest::Approx(2048.0 * (8192 + 6144 + 43008) * 2 + 128256.0 * 16 * 4));
+    CHECK(r.MemoryPerGpu.Total == doctest::Approx(16060522496.0 + 17179869184.0 + r.MemoryPerGpu.Activations + 1e9));
     CHECK(r.Fits);
     CHECK(r.GpusNeeded == 1);
 }
@@ -36,16 +38,21 @@ TEST_CASE("KV cache grows linearly with context and with sequences") {
     CHECK(Evaluate(s).MemoryPerGpu.KvCache == doctest::Approx(6 * kv_4k));
 }
 
-TEST_CASE("weight memory follows the format's bits per weight") {
+TEST_CASE("quantised weights keep the embedding, lm_head and norms in 16-bit") {
+    // Llama-3.1-8B: embedding = lm_head = 128256 × 4096 = 525,336,576; norms (2 × 32 + 1) × 4096 = 266,240;
+    // linear layers = 8,030,261,248 − 2 × 525,336,576 − 266,240 = 6,979,321,856.
+    const double linear = 6979321856.0, kept = 2.0 * 525336576.0 + 266240.0;
     Scenario s = test::Llama8bOnH100();
     s.Precision.Weights = Format::Fp32;
-    const double fp32 = Evaluate(s).MemoryPerGpu.Weights;
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(8030261248.0 * 4));
     s.Precision.Weights = Format::Fp8;
-    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(fp32 / 4));
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(linear * 1 + kept * 2));
     s.Precision.Weights = Format::Int8;
-    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(fp32 / 4));
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(linear * 1 + kept * 2));
     s.Precision.Weights = Format::Int4; // 4 bits + fp16 scale and 4-bit zero per 128 weights
-    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(fp32 * (4.0 + 20.0 / 128.0) / 32.0));
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(linear * (4.0 + 20.0 / 128.0) / 8 + kept * 2));
+    s.Precision.Weights = Format::Nf4;
+    CHECK(Evaluate(s).MemoryPerGpu.Weights == doctest::Approx(linear * (4.0 + 8.0 / 64 + 32.0 / (64 * 256)) / 8 + kept * 2));
 }
 
 TEST_CASE("a model that does not fit says how many GPUs it needs") {
@@ -55,6 +62,7 @@ TEST_CASE("a model that does not fit says how many GPUs it needs") {
     s.Model.Hidden = 8192;
     s.Model.Heads = 64;
     s.Model.Ffn = 28672;
+    s.Efficiency.GpuMemoryUtilization = 0.95; // 76 GB usable: 70.6 GB of weights per GPU at TP 2 plus overheads fit
     const Result r = Evaluate(s);
     REQUIRE(r.Ok);
     CHECK_FALSE(r.Fits);
@@ -69,7 +77,8 @@ TEST_CASE("tensor parallelism splits weights and KV heads per GPU") {
     const Result one = Evaluate(s);
     s.Inference.TensorParallel = 2;
     const Result two = Evaluate(s);
-    CHECK(two.MemoryPerGpu.Weights == doctest::Approx(one.MemoryPerGpu.Weights / 2));
+    const double norms = (2.0 * 32 + 1) * 4096 * 2; // replicated on every rank
+    CHECK(two.MemoryPerGpu.Weights == doctest::Approx((one.MemoryPerGpu.Weights - norms) / 2 + norms));
     CHECK(two.MemoryPerGpu.KvCache == doctest::Approx(one.MemoryPerGpu.KvCache / 2));
 }
 
