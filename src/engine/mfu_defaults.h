@@ -1,0 +1,21 @@
+// gpuplan engine: default training utilisation per GPU architecture, compute precision and scale.
+// Each default is the fraction of the chosen precision's dense peak that published training runs achieved on
+// the FLOPs the GPUs actually executed; every row names the run it comes from (mfu_defaults.cpp).
+#pragma once
+#include <string>
+
+#include "engine/formats.h"
+
+namespace engine {
+
+struct MfuDefault {
+    double      Utilisation = 0;  // achieved / peak dense FLOP/s at the compute precision, on executed FLOPs (0..1)
+    std::string Source;           // the published run the figure comes from
+    std::string BorrowedFrom;     // "" when the architecture has its own figure; else the architecture whose figure is used
+};
+
+// Default utilisation for `architecture` ("ampere", "hopper", ...) computing in `compute` on `gpu_count` GPUs.
+// Architectures without a published training figure borrow the nearest generation's (BorrowedFrom says which).
+MfuDefault DefaultTrainingUtilisation(const std::string& architecture, ComputeClass compute, int gpu_count);
+
+} // namespace engine

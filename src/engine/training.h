@@ -1,0 +1,220 @@
+// gpuplan engine: training and fine-tuning (pretrain, full_finetune, lora, qlora) — memory per GPU, FLOPs,
+// time, communication, checkpoints, and a suggested parallel layout.
+//
+// Index
+// [SECTION] Constants (each with its source)
+// [SECTION] Layout
+// [SECTION] Memory (training_memory.cpp)
+// [SECTION] FLOPs and time (training_time.cpp)
+// [SECTION] Evaluation and suggestion (training.cpp, parallelism_search.cpp)
+#pragma once
+#include <string>
+
+#include "engine/result.h"
+#include "engine/scenario.h"
+
+namespace engine {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Constants (each with its source)
+//-----------------------------------------------------------------------------
+
+// Mixed-precision Adam: fp32 master weights + momentum + variance = 12 B/param on top of 2 B weights and 2 B
+// gradients. source: Rajbhandari et al. 2020 (ZeRO), §3.1: "K = 12", 16Ψ bytes in total.
+constexpr double kMasterWeightBytes        = 4.0;
+constexpr double kAdamMomentsBytes         = 8.0;  // fp32 m and v. source: ZeRO §3.1
+// 8-bit Adam: m and v as 1 byte each plus one fp32 absmax per 2048-value block per state.
+// source: Dettmers et al. 2022, "8-bit Optimizers via Block-wise Quantization", §2 (block size 2048).
+constexpr double kAdam8bitMomentsBytes     = 2.0 + 2.0 * 4.0 / 2048.0;
+// SGD with momentum: one fp32 buffer. source: torch.optim.SGD (momentum_buffer, same dtype as the param; fp32 master).
+constexpr double kSgdMomentumBytes         = 4.0;
+// Adafactor (HF/T5 defaults: beta1 = None, factored second moment): one fp32 row and one fp32 column vector per
+// d_out × d_in matrix, i.e. 4 × (d_in + d_out) / (d_in × d_out) B/param. source: Shazeer & Stern 2018, Alg. 4.
+constexpr double kAdafactorFactorBytes     = 4.0;
+// LoRA adapters are trained in fp32: PEFT's autocast_adapter_dtype=True (default) upcasts bf16/fp16 adapter
+// weights to float32. source: PEFT docs, PeftModel(autocast_adapter_dtype=True).
+constexpr double kLoraAdapterBytes         = 4.0;
+// Activations are kept in bf16/fp16. source: Korthikanti et al. 2022, §4.1 ("stored in 16-bit floating point").
+constexpr double kActivationBytes          = 2.0;
+// Logits for the loss are computed in fp32: 4·s·b·V/t bytes. source: Korthikanti et al. 2022, §4.1 (output layer).
+constexpr double kLogitsBytesPerElement    = 4.0;
+// Flash attention saves one fp32 log-sum-exp per head per token instead of the s×s probabilities.
+// source: Dao et al. 2022 (FlashAttention), Alg. 2 (saves ℓ and m per row; FA2 keeps one logsumexp).
+constexpr double kFlashStatsBytes          = 4.0;
+// Fused SwiGLU saves its two inputs (gate and up, 2·f each) and the down projection's input (f): 6·f bytes per token.
+// source: Megatron-LM megatron/core/fusions/fused_bias_swiglu.py (saves the concatenated input only).
+constexpr double kGatedMlpActivationUnits  = 6.0;
+// GeLU MLP: GeLU input (f) and down-projection input (f), 2 B each: 4·f. source: Korthikanti et al. 2022, §4.1 (8sbh at f = 4h).
+constexpr double kPlainMlpActivationUnits  = 4.0;
+// Runtime memory outside model states and activations per GPU: CUDA context + cuBLAS workspace (inference's 1 GB)
+// plus NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB × 2 directions × up to 32 channels ≈ 0.27 GB per communicator,
+// two communicators for DP and TP). source: PyTorch CUDA notes; NCCL env docs (NCCL_BUFFSIZE default 4 MiB).
+constexpr double kTrainingRuntimeBytes     = 1.0e9 + 2.0 * 4.0 * 1048576.0 * 2.0 * 32.0;
+// Gradient buckets in flight for data-parallel all-reduce: PyTorch DDP bucket_cap_mb = 25, one being filled and one
+// being reduced. source: torch.nn.parallel.DistributedDataParallel (bucket_cap_mb default 25).
+constexpr double kCommBucketBytes          = 2.0 * 25.0 * 1048576.0;
+// ZeRO-3 / FSDP holds the unsharded parameters of the current and the prefetched next layer.
+// source: PyTorch FSDP BackwardPrefetch.BACKWARD_PRE / forward_prefetch (one unit ahead).
+constexpr int    kZero3LayersGathered      = 2;
+// Collectives reach this fraction of the link's one-direction peak. source: docs/SCENARIO.md default for
+// efficiency.interconnect_efficiency; nccl-tests all_reduce busbw on 8x A100 NVLink 230–250 GB/s of 300 GB/s.
+constexpr double kTrainingInterconnectEfficiency = 0.7;
+// Datasheets quote NVLink as bidirectional (H100: 900 GB/s = 450 GB/s each way); a ring uses one direction.
+constexpr double kBidirectionalToOneWay    = 0.5;
+// ZeRO-Offload moves fp16 gradients to the host and fp16 parameters back every step over PCIe 4.0 x16
+// (16 GT/s × 16 lanes ≈ 31.5 GB/s per direction). source: PCI-SIG PCIe 4.0; Ren et al. 2021 (ZeRO-Offload) §4.
+constexpr double kPcieBytesPerS            = 31.5e9;
+// Checkpoint storage: Llama 3's Tectonic file system sustained 2 TB/s for 16K GPUs ≈ 122 MB/s per GPU.
+// source: Llama 3 paper (Dubey et al. 2024), §3.3.1 "Storage".
+constexpr double kCheckpointBytesPerSPerGpu = 2.0e12 / 16384.0;
+// Checkpoints kept on storage at once (the latest and the one before, so a failed write never loses the run).
+constexpr int    kCheckpointsKept          = 2;
+// A warning is raised when exposed communication takes more than this share of a step (a UI threshold).
+constexpr double kNetworkBoundWarnShare    = 0.10;
+
+//-----------------------------------------------------------------------------
+// [SECTION] Layout
+//-----------------------------------------------------------------------------
+
+// How the GPUs split the model and the batch (TP innermost inside a node, then CP, PP, DP outermost).
+struct TrainingLayout {
+    int             TensorParallel   = 1;
+    int             PipelineParallel = 1;
+    int             ContextParallel  = 1;
+    int             DataParallel     = 1;     // GPUs / (TP × PP × CP), rounded down
+    bool            SequenceParallel = false;
+    int             ZeroStage        = 0;
+    int             ShardGroupGpus   = 1;     // GPUs one ZeRO shard spans (resolved: 1 ≤ group ≤ DataParallel)
+    RecomputePolicy Recompute        = RecomputePolicy::None;
+    int             MicroBatch       = 1;
+};
+
+// The scenario's own layout, resolved (ShardGroupGpus 0 → DataParallel).
+TrainingLayout LayoutOf(const Scenario& scenario);
+// Micro-batches each data-parallel rank runs per optimizer step (gradient accumulation × pipeline micro-batches):
+// global_batch_tokens / (seq_len × micro_batch × DP), at least 1; 1 when global_batch_tokens is 0.
+int            MicroBatchesPerStep(const Scenario& scenario, const TrainingLayout& layout);
+std::string    DescribeLayout(const TrainingLayout& layout); // "TP 2 × PP 1 × DP 32, ZeRO-1, selective recompute"
+std::string    DurationText(double seconds);                 // "3.2 days", "5.1 h", "12 min", "40 s"
+
+//-----------------------------------------------------------------------------
+// [SECTION] Memory (training_memory.cpp)
+//-----------------------------------------------------------------------------
+
+bool IsLoraWorkload(WorkloadKind workload);
+// The format the (frozen or trained) weights are held in: QLoRA with a 16/32-bit weight format uses NF4.
+Format TrainingWeightFormat(const Scenario& scenario);
+// Bytes of the whole model's (trained or frozen) weights in that format; quantized formats keep embeddings, lm_head
+// and norms at their tooling's precision (WeightStorageOf).
+double TrainingWeightBytes(const Scenario& scenario);
+// LoRA trainable parameters: rank × (d_in + d_out) per adapted matrix, every layer; MoE experts count per expert.
+double LoraTrainableParams(const ModelArch& model, int rank, const std::vector<std::string>& targets);
+// Parameters the optimizer updates: all (pretrain, full_finetune) or the adapters (lora, qlora).
+double TrainableParams(const Scenario& scenario);
+
+// What one transformer layer stores between forward and backward, per micro-batch, per GPU.
+// Korthikanti et al. 2022 §4: sbh(34 + 5as/h) for GPT with dropout, no flash, no parallelism (see the .cpp).
+struct ActivationInputs {
+    double SeqLen         = 0;  // tokens per sequence (whole sequence; context parallel divides it)
+    double MicroBatch     = 1;  // sequences
+    double Hidden         = 0;  // d_model
+    double Heads          = 0;  // query heads
+    double QueryWidth     = 0;  // heads × q/k head dim
+    double KeyWidth       = 0;  // kv heads × head dim (GQA), heads × (nope + rope) for MLA
+    double ValueWidth     = 0;  // kv heads × head dim, heads × v_head_dim for MLA
+    double AttnOutWidth   = 0;  // input width of the output projection
+    double MlpWidth       = 0;  // intermediate width a token passes through (MoE: routed active + shared experts)
+    double MlpInputCopies = 1;  // copies of the MLP input saved (MoE: one per routed expert + one for shared)
+    double RouterBytes    = 0;  // per token (MoE router probabilities in fp32)
+    bool   GatedMlp       = true;
+    bool   FlashAttention = true;
+    bool   Dropout        = false;
+    int    TensorParallel = 1;
+    bool   SequenceParallel = false;
+    int    ContextParallel = 1;
+    RecomputePolicy Recompute = RecomputePolicy::None;
+};
+double ActivationBytesPerLayer(const ActivationInputs& in);
+// The inputs for one layer of `model` (averaged over dense and MoE layers) under `layout`.
+ActivationInputs ActivationInputsFor(const Scenario& scenario, const TrainingLayout& layout);
+
+// Memory of the most loaded GPU, bytes.
+struct TrainingMemory {
+    double TrainableParams        = 0; // whole model
+    double WeightsBytes           = 0; // compute copy (bf16) or frozen base + adapters
+    double GradientsBytes         = 0;
+    double OptimizerBytes         = 0; // master weights + optimizer states kept on the GPU
+    double ActivationsBytes       = 0;
+    double OverheadBytes          = 0;
+    // parts, for the derivation trail
+    double WeightBytesPerParam    = 0; // trained or frozen weights
+    double OptimizerBytesPerParam = 0; // per trainable param incl. master copy
+    double ActivationsPerLayerBytes = 0; // one micro-batch, one layer
+    double LogitsBytes            = 0;
+    double InFlightMicroBatches   = 1; // on the first pipeline stage
+    double RuntimeBytes           = 0;
+    double BucketBytes            = 0;
+    double GatherBufferBytes      = 0; // ZeRO-3 unsharded layers
+    double HostBytes              = 0; // optimizer states in CPU memory (offload, or paged out)
+    double Total() const { return WeightsBytes + GradientsBytes + OptimizerBytes + ActivationsBytes + OverheadBytes; }
+};
+TrainingMemory EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout);
+
+//-----------------------------------------------------------------------------
+// [SECTION] FLOPs and time (training_time.cpp)
+//-----------------------------------------------------------------------------
+
+struct TrainingFlopsPerToken {
+    double MatmulParams  = 0; // active params that multiply (input embedding lookup excluded)
+    double Model         = 0; // FLOPs per token MFU counts
+    double Hardware      = 0; // FLOPs per token executed (incl. recompute)
+    double Attention     = 0; // the attention-score part of Model
+    double Forward       = 0; // forward part of Hardware (the rest is backward + recompute)
+};
+TrainingFlopsPerToken FlopsPerToken(const Scenario& scenario, RecomputePolicy recompute);
+
+struct TrainingTime {
+    double PeakFlopsPerS      = 0; // per GPU, at the compute precision used
+    double Utilisation        = 0; // on executed FLOPs
+    std::string UtilisationSource;
+    double Mfu                = 0; // model FLOPs / (time × GPUs × peak)
+    double TokensPerStep      = 0;
+    int    MicroBatchesPerStep = 1; // per data-parallel rank
+    double Steps              = 0;
+    double MicroBatchComputeS = 0; // one micro-batch, one pipeline stage
+    double BubbleShare        = 0; // (PP − 1) / (m + PP − 1)
+    double DpCommS            = 0; // per step, before overlap
+    double TpCommS            = 0; // per step (not overlapped)
+    double PpCommS            = 0; // per step
+    double CpCommS            = 0; // per step, before overlap
+    double OffloadS           = 0; // per step, PCIe traffic of ZeRO-Offload
+    double ExposedCommS       = 0; // per step: communication that compute does not hide
+    double StepS              = 0;
+    double TimeS              = 0;
+    double ModelFlops         = 0;
+    double HardwareFlops      = 0;
+    bool   DpCrossesNodes     = false;
+    bool   TpCrossesNodes     = false;
+};
+TrainingTime EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout);
+
+//-----------------------------------------------------------------------------
+// [SECTION] Evaluation and suggestion (training.cpp, parallelism_search.cpp)
+//-----------------------------------------------------------------------------
+
+struct ParallelismSuggestion {
+    bool           Found = false;  // a layout that fits exists
+    TrainingLayout Layout;         // the fastest one that fits (or the smallest-memory one when none fits)
+    double         TimeS = 0;      // its wall-clock time for the scenario's tokens
+    double         MemoryPerGpuBytes = 0;
+    int            LayoutsTried = 0;
+    std::string    Reason;         // why this layout
+};
+// Searches TP ∈ {1,2,4,8} (within a node), PP ∈ {1,2,4,…,64} (≤ layers), ZeRO 0–3 and recompute none/selective/full
+// on the scenario's GPU count, keeping micro-batch, context parallel, offload and the batch.
+ParallelismSuggestion SuggestParallelism(const Scenario& scenario);
+
+// Fills result for a training workload (memory, fits, training numbers, suggestion, derivation, warnings).
+void EvaluateTraining(const Scenario& scenario, Result* result);
+
+} // namespace engine

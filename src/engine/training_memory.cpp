@@ -1,0 +1,291 @@
+// gpuplan engine: training memory per GPU — model states (weights, gradients, optimizer), activations, overhead.
+//
+// Index
+// [SECTION] Layout
+// [SECTION] LoRA
+// [SECTION] Activations
+// [SECTION] Memory per GPU
+#include <algorithm>
+#include <cmath>
+
+#include "engine/model_math.h"
+#include "engine/training.h"
+
+namespace engine {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Layout
+//-----------------------------------------------------------------------------
+
+TrainingLayout LayoutOf(const Scenario& s) {
+    const TrainingParams& t = s.Training;
+    TrainingLayout layout;
+    layout.TensorParallel = t.TensorParallel;
+    layout.PipelineParallel = t.PipelineParallel;
+    layout.ContextParallel = t.ContextParallel;
+    layout.DataParallel = std::max(1, s.GpuCount / std::max(1, t.TensorParallel * t.PipelineParallel * t.ContextParallel));
+    layout.SequenceParallel = t.SequenceParallel && t.TensorParallel > 1;
+    layout.ZeroStage = t.ZeroStage;
+    layout.ShardGroupGpus = (t.ShardGroupGpus > 0 && t.ShardGroupGpus < layout.DataParallel) ? t.ShardGroupGpus : layout.DataParallel;
+    layout.Recompute = t.Recompute;
+    layout.MicroBatch = t.MicroBatch;
+    return layout;
+}
+
+std::string DescribeLayout(const TrainingLayout& l) {
+    std::string text = "TP " + std::to_string(l.TensorParallel) + " × PP " + std::to_string(l.PipelineParallel);
+    if (l.ContextParallel > 1) text += " × CP " + std::to_string(l.ContextParallel);
+    text += " × DP " + std::to_string(l.DataParallel);
+    text += l.ZeroStage > 0 ? ", ZeRO-" + std::to_string(l.ZeroStage) : ", no ZeRO";
+    if (l.ZeroStage > 0 && l.ShardGroupGpus < l.DataParallel) text += " (hybrid, shard group " + std::to_string(l.ShardGroupGpus) + ")";
+    if (l.SequenceParallel) text += ", sequence parallel";
+    text += std::string(", ") + RecomputeName(l.Recompute) + " recompute";
+    return text;
+}
+
+int MicroBatchesPerStep(const Scenario& s, const TrainingLayout& l) {
+    if (s.Training.GlobalBatchTokens <= 0) return 1;
+    const double per_round = s.Training.SeqLen * l.MicroBatch * l.DataParallel;
+    const double rounds = std::round(s.Training.GlobalBatchTokens / per_round);
+    return static_cast<int>(std::clamp(rounds, 1.0, 1e6));
+}
+
+bool IsLoraWorkload(WorkloadKind workload) { return workload == WorkloadKind::Lora || workload == WorkloadKind::Qlora; }
+
+Format TrainingWeightFormat(const Scenario& s) {
+    // QLoRA quantises the frozen base to NF4 with double quantisation (Dettmers et al. 2023 §3); a 16/32-bit
+    // precision.weights with workload qlora means "the usual QLoRA recipe".
+    if (s.Workload == WorkloadKind::Qlora && GetFormatInfo(s.Precision.Weights).BitsPerWeight >= 16.0) return Format::Nf4;
+    return s.Precision.Weights;
+}
+
+double TrainingWeightBytes(const Scenario& s) {
+    const Format format = TrainingWeightFormat(s);
+    if (format == Format::Fp32 || format == Format::Bf16 || format == Format::Fp16)
+        return TotalParams(s.Model) * GetFormatInfo(format).BitsPerWeight / 8.0;
+    return WeightStorageOf(s.Model, format).Total();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] LoRA
+//-----------------------------------------------------------------------------
+
+namespace {
+
+bool Targets(const std::vector<std::string>& targets, const char* name) {
+    return std::find(targets.begin(), targets.end(), name) != targets.end();
+}
+
+// Adapter parameters per adapted matrix: A is r × d_in, B is d_out × r. source: Hu et al. 2021 (LoRA), §4.1.
+double Adapter(double rank, double d_in, double d_out) { return rank * (d_in + d_out); }
+
+} // namespace
+
+double LoraTrainableParams(const ModelArch& m, int rank, const std::vector<std::string>& targets) {
+    const double r = rank;
+    const double h = m.Hidden;
+    const double head_dim = HeadDimOf(m);
+    double attention = 0;
+    if (IsMla(m)) {
+        // DeepSeek-V2 projections: q (q_b_proj after a q_lora_rank bottleneck), k → kv_a_proj_with_mqa,
+        // v → kv_b_proj, o → o_proj (PEFT target names of the DeepSeek configs).
+        const double nope = m.QkNopeHeadDim > 0 ? m.QkNopeHeadDim : head_dim;
+        const double v_dim = m.VHeadDim > 0 ? m.VHeadDim : head_dim;
+        const double q_in = m.QLoraRank > 0 ? m.QLoraRank : h;
+        if (Targets(targets, "q")) attention += Adapter(r, q_in, m.Heads * (nope + m.QkRopeHeadDim));
+        if (Targets(targets, "k")) attention += Adapter(r, h, static_cast<double>(m.KvLoraRank) + m.QkRopeHeadDim);
+        if (Targets(targets, "v")) attention += Adapter(r, m.KvLoraRank, m.Heads * (nope + v_dim));
+        if (Targets(targets, "o")) attention += Adapter(r, m.Heads * v_dim, h);
+    } else {
+        const double q_width = m.Heads * head_dim;
+        const double kv_width = KvHeadsOf(m) * head_dim;
+        if (Targets(targets, "q")) attention += Adapter(r, h, q_width);
+        if (Targets(targets, "k")) attention += Adapter(r, h, kv_width);
+        if (Targets(targets, "v")) attention += Adapter(r, h, kv_width);
+        if (Targets(targets, "o")) attention += Adapter(r, q_width, h);
+    }
+    auto mlp = [&](double width) {
+        double sum = 0;
+        if (m.GatedMlp && Targets(targets, "gate")) sum += Adapter(r, h, width);
+        if (Targets(targets, "up")) sum += Adapter(r, h, width);
+        if (Targets(targets, "down")) sum += Adapter(r, width, h);
+        return sum;
+    };
+    double total = m.Layers * attention;
+    if (IsMoe(m)) {
+        const double expert_ffn = m.ExpertFfn > 0 ? m.ExpertFfn : m.Ffn;
+        total += m.DenseLayers * mlp(m.Ffn) + (m.Layers - m.DenseLayers) * (m.Experts + m.SharedExperts) * mlp(expert_ffn);
+    } else {
+        total += m.Layers * mlp(m.Ffn);
+    }
+    return total;
+}
+
+double TrainableParams(const Scenario& s) {
+    return IsLoraWorkload(s.Workload) ? LoraTrainableParams(s.Model, s.Training.LoraRank, s.Training.LoraTargets) : TotalParams(s.Model);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Activations
+//-----------------------------------------------------------------------------
+
+// Bytes one layer keeps for the backward pass, per token, split as Korthikanti et al. 2022 §4.1–4.2 do:
+//   replicated across TP ranks (sequence parallel divides them): two norm inputs 2h + 2h, QKV input 2h, MLP input 2h,
+//     two dropout masks h + h                                                      → 10h for GPT
+//   split by TP: Q, K, V 2h each, output-projection input 2h, MLP 2 × 2·4h         → 24h for GPT
+//   attention core, split by TP: softmax 2as + dropout mask as + dropout output 2as → 5as (no flash)
+// which gives their sbh(34 + 5as/h) without parallelism. Here K/V take the GQA width, the MLP its real width
+// (SwiGLU 6f), MoE one MLP input per routed expert, and flash attention replaces the s×s core with 4 B per head.
+double ActivationBytesPerLayer(const ActivationInputs& in) {
+    const double tokens = in.SeqLen * in.MicroBatch / in.ContextParallel;
+    const double t = in.TensorParallel;
+    const double replicated_split = in.SequenceParallel ? t : 1.0;
+    if (in.Recompute == RecomputePolicy::Full)
+        return kActivationBytes * in.Hidden * tokens / replicated_split; // only the layer input (Korthikanti §5: 2sbh)
+    const double dropout_masks = in.Dropout ? 2.0 * in.Hidden : 0.0; // 1 B per element
+    const double replicated = kActivationBytes * (3.0 * in.Hidden + in.Hidden * in.MlpInputCopies) + dropout_masks + in.RouterBytes;
+    const double mlp_units = in.GatedMlp ? kGatedMlpActivationUnits : kPlainMlpActivationUnits;
+    const double split = kActivationBytes * (in.QueryWidth + in.KeyWidth + in.ValueWidth + in.AttnOutWidth) + mlp_units * in.MlpWidth;
+    double core = 0;
+    if (in.Recompute == RecomputePolicy::None) {
+        core = in.FlashAttention ? kFlashStatsBytes * in.Heads
+                                 : in.Heads * in.SeqLen * (kActivationBytes + (in.Dropout ? 1.0 + kActivationBytes : 0.0));
+    }
+    return tokens * (replicated / replicated_split + (split + core) / t);
+}
+
+ActivationInputs ActivationInputsFor(const Scenario& s, const TrainingLayout& l) {
+    const ModelArch& m = s.Model;
+    ActivationInputs in;
+    in.SeqLen = s.Training.SeqLen;
+    in.MicroBatch = l.MicroBatch;
+    in.Hidden = m.Hidden;
+    in.Heads = m.Heads;
+    const double head_dim = HeadDimOf(m);
+    if (IsMla(m)) {
+        const double nope = m.QkNopeHeadDim > 0 ? m.QkNopeHeadDim : head_dim;
+        const double v_dim = m.VHeadDim > 0 ? m.VHeadDim : head_dim;
+        in.QueryWidth = m.Heads * (nope + m.QkRopeHeadDim);
+        in.KeyWidth = in.QueryWidth;
+        in.ValueWidth = m.Heads * v_dim;
+        in.AttnOutWidth = in.ValueWidth;
+    } else {
+        in.QueryWidth = m.Heads * head_dim;
+        in.KeyWidth = KvHeadsOf(m) * head_dim;
+        in.ValueWidth = in.KeyWidth;
+        in.AttnOutWidth = in.QueryWidth;
+    }
+    if (IsMoe(m)) {
+        // Average over the leading dense layers and the MoE layers (the formula is linear in these fields).
+        const double expert_ffn = m.ExpertFfn > 0 ? m.ExpertFfn : m.Ffn;
+        const double moe_share = static_cast<double>(m.Layers - m.DenseLayers) / m.Layers;
+        const double moe_width = expert_ffn * (m.ExpertsActive + m.SharedExperts);
+        const double moe_copies = m.ExpertsActive + (m.SharedExperts > 0 ? 1.0 : 0.0);
+        in.MlpWidth = moe_share * moe_width + (1.0 - moe_share) * m.Ffn;
+        in.MlpInputCopies = moe_share * moe_copies + (1.0 - moe_share);
+        in.RouterBytes = moe_share * 4.0 * m.Experts; // fp32 router probabilities per token
+    } else {
+        in.MlpWidth = m.Ffn;
+    }
+    in.GatedMlp = m.GatedMlp;
+    in.FlashAttention = s.Training.FlashAttention;
+    // Modern LLM recipes train without dropout (Llama, Mistral, Qwen configs: attention_dropout 0.0), so the masks
+    // of Korthikanti's GPT-3 setting are not stored.
+    in.Dropout = false;
+    in.TensorParallel = l.TensorParallel;
+    in.SequenceParallel = l.SequenceParallel;
+    in.ContextParallel = l.ContextParallel;
+    in.Recompute = l.Recompute;
+    return in;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Memory per GPU
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Optimizer bytes per trainable parameter, excluding a master copy. `d_small`/`d_large` are the two dimensions of a
+// typical trained matrix (Adafactor keeps one fp32 vector per dimension).
+double OptimizerStateBytes(OptimizerKind optimizer, double d_small, double d_large) {
+    switch (optimizer) {
+    case OptimizerKind::AdamW:     return kAdamMomentsBytes;
+    case OptimizerKind::AdamW8bit: return kAdam8bitMomentsBytes;
+    case OptimizerKind::Adafactor: return kAdafactorFactorBytes * (1.0 / d_small + 1.0 / d_large);
+    case OptimizerKind::Sgd:       return kSgdMomentumBytes;
+    case OptimizerKind::Count:     break;
+    }
+    return kAdamMomentsBytes;
+}
+
+} // namespace
+
+TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l) {
+    TrainingMemory mem;
+    const ModelArch& m = s.Model;
+    const double params = TotalParams(m);
+    const double model_split = static_cast<double>(l.TensorParallel) * l.PipelineParallel;
+    const double shard = l.ZeroStage > 0 ? std::max(1, l.ShardGroupGpus) : 1.0;
+    const double weight_shard = l.ZeroStage >= 3 ? shard : 1.0;
+    const double grad_shard = l.ZeroStage >= 2 ? shard : 1.0;
+    const double optimizer_shard = l.ZeroStage >= 1 ? shard : 1.0;
+    mem.WeightBytesPerParam = TrainingWeightBytes(s) / params;
+    const double local_params = params / model_split;
+
+    if (!IsLoraWorkload(s.Workload)) {
+        mem.TrainableParams = params;
+        const double grad_bytes = mem.WeightBytesPerParam; // gradients in the weights' dtype (ZeRO §3.1: 2Ψ fp16)
+        const double master = (s.Training.MasterWeightsFp32 && mem.WeightBytesPerParam < kMasterWeightBytes) ? kMasterWeightBytes : 0.0;
+        mem.OptimizerBytesPerParam = master + OptimizerStateBytes(s.Training.Optimizer, m.Hidden, std::max(m.Hidden, m.Ffn));
+        mem.WeightsBytes = local_params * mem.WeightBytesPerParam / weight_shard;
+        mem.GradientsBytes = local_params * grad_bytes / grad_shard;
+        mem.OptimizerBytes = local_params * mem.OptimizerBytesPerParam / optimizer_shard;
+    } else {
+        mem.TrainableParams = LoraTrainableParams(m, s.Training.LoraRank, s.Training.LoraTargets);
+        const double local_adapters = mem.TrainableParams / model_split;
+        // Adapters are fp32 already, so no separate master copy.
+        mem.OptimizerBytesPerParam = OptimizerStateBytes(s.Training.Optimizer, s.Training.LoraRank, m.Hidden);
+        mem.WeightsBytes = (local_params * mem.WeightBytesPerParam + local_adapters * kLoraAdapterBytes) / weight_shard;
+        mem.GradientsBytes = local_adapters * kLoraAdapterBytes / grad_shard;
+        mem.OptimizerBytes = local_adapters * mem.OptimizerBytesPerParam / optimizer_shard;
+    }
+    if (s.Training.OffloadOptimizer) {
+        mem.HostBytes = mem.OptimizerBytes;
+        mem.OptimizerBytes = 0;
+    }
+
+    // Activations: 1F1B keeps up to PP micro-batches in flight on the first stage (Narayanan et al. 2021 §2.2.1),
+    // each for its layers/PP layers; the last stage holds one micro-batch plus the fp32 logits.
+    const ActivationInputs inputs = ActivationInputsFor(s, l);
+    mem.ActivationsPerLayerBytes = ActivationBytesPerLayer(inputs);
+    const double layers_per_stage = std::ceil(static_cast<double>(m.Layers) / l.PipelineParallel);
+    const int micro_batches = MicroBatchesPerStep(s, l);
+    mem.InFlightMicroBatches = l.PipelineParallel > 1 ? std::min(l.PipelineParallel, micro_batches) : 1;
+    mem.LogitsBytes = kLogitsBytesPerElement * s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
+    double working_layer = 0; // full recompute rebuilds one layer's activations at a time during backward
+    if (l.Recompute == RecomputePolicy::Full) {
+        ActivationInputs one = inputs;
+        one.Recompute = RecomputePolicy::None;
+        working_layer = ActivationBytesPerLayer(one);
+    }
+    const double first_stage = mem.ActivationsPerLayerBytes * layers_per_stage * mem.InFlightMicroBatches + working_layer;
+    const double last_stage = mem.ActivationsPerLayerBytes * layers_per_stage + working_layer + mem.LogitsBytes;
+    mem.ActivationsBytes = l.PipelineParallel > 1 ? std::max(first_stage, last_stage) : last_stage;
+
+    // Overhead: runtime, gradient buckets, ZeRO-3 gathered layers.
+    mem.RuntimeBytes = s.Efficiency.RuntimeOverheadBytes >= 0 ? s.Efficiency.RuntimeOverheadBytes : kTrainingRuntimeBytes;
+    mem.BucketBytes = l.DataParallel > 1 ? kCommBucketBytes : 0.0;
+    if (l.ZeroStage >= 3 && shard > 1)
+        mem.GatherBufferBytes = kZero3LayersGathered * (local_params / m.Layers) * mem.WeightBytesPerParam;
+    mem.OverheadBytes = mem.RuntimeBytes + mem.BucketBytes + mem.GatherBufferBytes;
+
+    // A paged optimizer (bitsandbytes, unified memory) lets its states page out to host memory when the GPU is full.
+    if (s.Training.PagedOptimizer && mem.Total() > s.Gpu.MemoryBytes) {
+        const double spill = std::min(mem.OptimizerBytes, mem.Total() - s.Gpu.MemoryBytes);
+        mem.OptimizerBytes -= spill;
+        mem.HostBytes += spill;
+    }
+    return mem;
+}
+
+} // namespace engine

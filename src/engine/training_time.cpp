@@ -1,0 +1,193 @@
+// gpuplan engine: training FLOPs, communication and wall-clock time.
+//
+// Index
+// [SECTION] FLOPs per token
+// [SECTION] Communication and time
+#include <algorithm>
+#include <cmath>
+
+#include "engine/mfu_defaults.h"
+#include "engine/model_math.h"
+#include "engine/training.h"
+
+namespace engine {
+
+//-----------------------------------------------------------------------------
+// [SECTION] FLOPs per token
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// Attention-score FLOPs per token, forward + backward, all layers: 6 · H · T · (d_qk + d_v) per layer, which is
+// PaLM's 12·L·H·Q·T when d_qk = d_v = Q (Chowdhery et al. 2022, Appendix B; the same term as Korthikanti et al.
+// 2022's 72Bslh²·s/6h). Counted without causal halving, as PaLM, Megatron-LM and torchtitan count it. Local
+// (sliding-window) layers attend to at most the window.
+double AttentionFlopsPerToken(const ModelArch& m, double seq_len) {
+    const double head_dim = HeadDimOf(m);
+    const double d_qk = IsMla(m) ? (m.QkNopeHeadDim > 0 ? m.QkNopeHeadDim : head_dim) + m.QkRopeHeadDim : head_dim;
+    const double d_v = IsMla(m) && m.VHeadDim > 0 ? m.VHeadDim : head_dim;
+    const double per_layer_per_key = 6.0 * m.Heads * (d_qk + d_v);
+    if (m.SlidingWindow <= 0 || seq_len <= m.SlidingWindow) return per_layer_per_key * m.Layers * seq_len;
+    const int global_layers = m.SlidingWindowPattern > 1 ? m.Layers / m.SlidingWindowPattern : 0;
+    const int local_layers = m.Layers - global_layers;
+    return per_layer_per_key * (global_layers * seq_len + local_layers * static_cast<double>(m.SlidingWindow));
+}
+
+} // namespace
+
+// Per token: forward = 2 FLOPs per multiplying parameter, backward = 4 (input and weight gradients, each as costly as
+// the forward; Narayanan et al. 2021 §5.1), hence 6N. LoRA's frozen weights need no weight gradient: 2 + 2 = 4N for the
+// base, 6 per adapter parameter (the LoRA paper's §4.2 reports 25% faster GPT-3 175B training for this reason).
+// Full recompute repeats the transformer layers' forward (not the lm head): +2·(N − V·h) + attention/3; selective
+// recompute repeats the attention core only: + attention/3 (Korthikanti et al. 2022 §5).
+TrainingFlopsPerToken FlopsPerToken(const Scenario& s, RecomputePolicy recompute) {
+    const ModelArch& m = s.Model;
+    TrainingFlopsPerToken f;
+    const double embedding = static_cast<double>(m.Vocab) * m.Hidden;
+    f.MatmulParams = std::max(0.0, ActiveParams(m) - (m.TiedEmbeddings ? 0.0 : embedding)); // the lookup does no math
+    f.Attention = AttentionFlopsPerToken(m, s.Training.SeqLen);
+    const double layer_params = std::max(0.0, f.MatmulParams - embedding);
+    double adapters = 0;
+    if (IsLoraWorkload(s.Workload)) {
+        adapters = LoraTrainableParams(m, s.Training.LoraRank, s.Training.LoraTargets);
+        f.Model = 4.0 * f.MatmulParams + 6.0 * adapters + f.Attention;
+    } else {
+        f.Model = 6.0 * f.MatmulParams + f.Attention;
+    }
+    f.Forward = 2.0 * f.MatmulParams + 2.0 * adapters + f.Attention / 3.0;
+    double extra = 0;
+    if (recompute == RecomputePolicy::Full) extra = 2.0 * layer_params + 2.0 * adapters + f.Attention / 3.0;
+    else if (recompute == RecomputePolicy::Selective) extra = f.Attention / 3.0;
+    f.Hardware = f.Model + extra;
+    return f;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Communication and time
+//-----------------------------------------------------------------------------
+
+namespace {
+
+double RingShare(double n) { return n > 1 ? (n - 1.0) / n : 0.0; }
+
+} // namespace
+
+TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
+    TrainingTime out;
+    const ModelArch& m = s.Model;
+    const TrainingFlopsPerToken flops = FlopsPerToken(s, l.Recompute);
+
+    // Peak at the compute precision; a path the GPU lacks runs on BF16 (EvaluateTraining warns).
+    ComputeClass compute = GetFormatInfo(s.Precision.Compute).Compute;
+    if (!(s.Gpu.PeakFlops[static_cast<int>(compute)] > 0)) compute = ComputeClass::Bf16;
+    out.PeakFlopsPerS = s.Gpu.PeakFlops[static_cast<int>(compute)];
+    if (s.Efficiency.Mfu > 0) {
+        // efficiency.mfu is model-FLOPs utilisation of the compute; executed FLOPs run at mfu × hardware / model.
+        out.Utilisation = std::min(1.0, s.Efficiency.Mfu * flops.Hardware / flops.Model);
+        out.UtilisationSource = "efficiency.mfu";
+    } else {
+        const MfuDefault d = DefaultTrainingUtilisation(s.Gpu.Architecture, compute, s.GpuCount);
+        out.Utilisation = d.Utilisation;
+        out.UtilisationSource = d.Source;
+    }
+
+    const double tp = l.TensorParallel, pp = l.PipelineParallel, cp = l.ContextParallel, dp = l.DataParallel;
+    out.MicroBatchesPerStep = MicroBatchesPerStep(s, l);
+    const double micro = out.MicroBatchesPerStep;
+    const double micro_tokens = s.Training.SeqLen * l.MicroBatch;
+    out.TokensPerStep = micro * micro_tokens * dp;
+    out.MicroBatchComputeS = flops.Hardware * micro_tokens / (tp * pp * cp) / (out.PeakFlopsPerS * out.Utilisation);
+    out.BubbleShare = (pp - 1.0) / (micro + pp - 1.0); // 1F1B bubble (Narayanan et al. 2021 §2.2.1)
+    const double compute_step = (micro + pp - 1.0) * out.MicroBatchComputeS;
+    const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
+
+    // Links: NVLink/NVSwitch inside a node (one direction of the datasheet's bidirectional figure), the NIC between nodes.
+    const double efficiency = s.Efficiency.InterconnectEfficiency > 0 ? s.Efficiency.InterconnectEfficiency : kTrainingInterconnectEfficiency;
+    const double intra_bw = (s.Gpu.InterconnectBytesPerS > 0 ? s.Gpu.InterconnectBytesPerS * kBidirectionalToOneWay : s.Cluster.NetworkBytesPerSPerGpu) * efficiency;
+    const double inter_bw = s.Cluster.NetworkBytesPerSPerGpu * efficiency;
+    const int node = s.Cluster.GpusPerNode;
+    auto bandwidth = [&](double span_gpus) { return span_gpus > node ? inter_bw : intra_bw; }; // a group spanning nodes runs at the NIC's pace
+
+    // Data parallel: what one GPU sends per collective.
+    const bool lora = IsLoraWorkload(s.Workload);
+    const double model_split = tp * pp;
+    const double trainable_local = TrainableParams(s) / model_split;
+    const double weight_bytes = TrainingWeightBytes(s) / TotalParams(m); // per param
+    const double grad_bytes = lora ? kLoraAdapterBytes * trainable_local : weight_bytes * trainable_local;
+    const double gathered_bytes = lora ? (TotalParams(m) / model_split * weight_bytes + trainable_local * kLoraAdapterBytes)
+                                       : weight_bytes * TotalParams(m) / model_split;
+    const double dp_stride = tp * pp * cp;
+    const double shard = l.ZeroStage > 0 ? l.ShardGroupGpus : dp;
+    out.DpCrossesNodes = dp > 1 && dp * dp_stride > node;
+    const double dp_bw = bandwidth(dp * dp_stride);
+    const double shard_bw = bandwidth(shard * dp_stride);
+    double dp_exposed = 0;
+    if (dp > 1) {
+        const double window = backward_share * out.MicroBatchComputeS; // DDP overlaps the last micro-batch's backward
+        if (l.ZeroStage <= 1) {
+            const double all_reduce = 2.0 * RingShare(dp) * grad_bytes / dp_bw; // ring all-reduce: 2(n−1)/n × bytes
+            out.DpCommS = all_reduce;
+            dp_exposed = std::max(0.0, all_reduce - window);
+        } else {
+            // ZeRO-2: reduce-scatter gradients every micro-batch, all-gather updated parameters once per step.
+            // ZeRO-3: all-gather parameters in forward and again in backward, reduce-scatter gradients: 1.5× DP's
+            // traffic (ZeRO §7.2.2), hidden behind the whole micro-batch by prefetching.
+            const double updated_bytes = lora ? trainable_local * kLoraAdapterBytes : gathered_bytes;
+            double per_micro = RingShare(shard) * grad_bytes / shard_bw;
+            double per_micro_window = window;
+            double per_step = 0;
+            if (l.ZeroStage == 2) {
+                per_step = RingShare(shard) * updated_bytes / shard_bw;
+            } else {
+                per_micro += 2.0 * RingShare(shard) * gathered_bytes / shard_bw;
+                per_micro_window = out.MicroBatchComputeS;
+            }
+            if (shard < dp) // hybrid shard: all-reduce the gradient shards across replicas once per step
+                per_step += 2.0 * RingShare(dp / shard) * grad_bytes / shard / dp_bw;
+            out.DpCommS = micro * per_micro + per_step;
+            dp_exposed = micro * std::max(0.0, per_micro - per_micro_window) + per_step;
+        }
+    }
+
+    // Tensor parallel: 4 all-reduces (or all-gather + reduce-scatter with SP) of b·s·h activations per layer per
+    // micro-batch, 2 in forward and 2 in backward (Shoeybi et al. 2019 §3, Fig. 4); full recompute adds the forward's 2.
+    // They sit on the critical path (Megatron's default has no TP overlap).
+    const double layers_per_stage = std::ceil(static_cast<double>(m.Layers) / pp);
+    out.TpCrossesNodes = tp > node;
+    if (tp > 1) {
+        const double per_layer = (l.Recompute == RecomputePolicy::Full ? 6.0 : 4.0);
+        const double bytes = micro_tokens / cp * m.Hidden * kActivationBytes;
+        out.TpCommS = micro * layers_per_stage * per_layer * 2.0 * RingShare(tp) * bytes / bandwidth(tp);
+    }
+    // Pipeline: each stage sends activations forward and gradients back per micro-batch.
+    if (pp > 1) {
+        const double bytes = micro_tokens / cp * m.Hidden * kActivationBytes / (l.SequenceParallel ? tp : 1.0);
+        out.PpCommS = micro * 2.0 * bytes / bandwidth(tp * cp * pp);
+    }
+    // Context parallel (ring attention): K and V chunks circulate in forward, K/V and their gradients in backward,
+    // overlapped with the attention of the resident chunk.
+    double cp_exposed = 0;
+    if (cp > 1) {
+        const ActivationInputs in = ActivationInputsFor(s, l);
+        const double kv_bytes = micro_tokens / cp * (in.KeyWidth + in.ValueWidth) / tp * kActivationBytes;
+        const double per_micro = 3.0 * (cp - 1.0) * kv_bytes * layers_per_stage / bandwidth(tp * cp);
+        out.CpCommS = micro * per_micro;
+        cp_exposed = micro * std::max(0.0, per_micro - out.MicroBatchComputeS);
+    }
+    // ZeRO-Offload: 16-bit gradients to the host, 16-bit parameters back, every step over PCIe.
+    if (s.Training.OffloadOptimizer) {
+        const double offload_shard = l.ZeroStage > 0 ? shard : 1.0;
+        out.OffloadS = 2.0 * trainable_local * (lora ? kLoraAdapterBytes : weight_bytes) / offload_shard / kPcieBytesPerS;
+    }
+
+    out.ExposedCommS = dp_exposed + out.TpCommS + out.PpCommS + cp_exposed;
+    out.StepS = compute_step + out.ExposedCommS + out.OffloadS;
+    out.Steps = s.Training.Tokens / out.TokensPerStep;
+    out.TimeS = out.Steps * out.StepS;
+    out.ModelFlops = flops.Model * s.Training.Tokens;
+    out.HardwareFlops = flops.Hardware * s.Training.Tokens;
+    out.Mfu = out.ModelFlops / (out.TimeS * s.GpuCount * out.PeakFlopsPerS);
+    return out;
+}
+
+} // namespace engine
