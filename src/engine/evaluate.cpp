@@ -1,6 +1,7 @@
 // gpuplan engine: the one entry point.
 #include "engine/engine.h"
 #include "engine/inference.h"
+#include "engine/training.h"
 
 namespace engine {
 
@@ -16,8 +17,7 @@ Result Evaluate(const Scenario& scenario) {
     if (scenario.Workload == WorkloadKind::Inference) {
         EvaluateInference(scenario, &result);
     } else {
-        result.Ok = false;
-        result.Error = std::string("workload: '") + WorkloadName(scenario.Workload) + "' is not supported by this build yet";
+        EvaluateTraining(scenario, &result);
     }
     return result;
 }

@@ -482,7 +482,18 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     j["inference"]["curve"] = curve;
     const engine::TrainingResult& t = r.Training;
     j["training"] = {{"flops", Finite(t.Flops)}, {"time_s", Finite(t.TimeS)}, {"gpu_hours", Finite(t.GpuHours)}, {"mfu", Finite(t.Mfu)},
-                     {"tokens_per_s_per_gpu", Finite(t.TokensPerSPerGpu)}};
+                     {"tokens_per_s_per_gpu", Finite(t.TokensPerSPerGpu)}, {"model_flops", Finite(t.ModelFlops)},
+                     {"trainable_params", Finite(t.TrainableParams)}, {"data_parallel", t.DataParallel},
+                     {"tokens_per_step", Finite(t.TokensPerStep)}, {"step_time_s", Finite(t.StepTimeS)},
+                     {"bubble_share", Finite(t.BubbleShare)}, {"exposed_comm_s_per_step", Finite(t.ExposedCommSPerStep)},
+                     {"host_memory_bytes", Finite(t.HostMemoryBytes)}, {"checkpoint_bytes", Finite(t.CheckpointBytes)},
+                     {"checkpoint_write_s", Finite(t.CheckpointWriteS)}};
+    if (t.SuggestedTimeS > 0 || !t.SuggestionReason.empty())
+        j["training"]["suggested"] = {{"found", t.SuggestedFound}, {"tensor_parallel", t.SuggestedTensorParallel},
+                                      {"pipeline_parallel", t.SuggestedPipelineParallel}, {"data_parallel", t.SuggestedDataParallel},
+                                      {"zero_stage", t.SuggestedZeroStage}, {"recompute", t.SuggestedRecompute},
+                                      {"time_s", Finite(t.SuggestedTimeS)}, {"memory_per_gpu_bytes", Finite(t.SuggestedMemoryPerGpuBytes)},
+                                      {"reason", t.SuggestionReason}};
     j["cost"] = json::object();
     json warnings = json::array();
     for (const engine::Warning& w : r.Warnings) warnings.push_back({{"code", w.Code}, {"message", w.Message}});
