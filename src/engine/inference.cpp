@@ -226,10 +226,19 @@ struct LoadPoint {
     double TokensPerSPerReplica = 0;
 };
 
+// Prefill time of the requests sharing a replica, spread over their output tokens: in steady state each of
+// `batch` slots starts a new request every OutputTokens decode steps, and its prefill takes GPU time the
+// decodes wait for (chunked prefill mixes it into their steps). Adds batch × prefill / output to each step.
+double AmortisedPrefillS(const Setup& u, double batch) {
+    const double output = u.S->Inference.OutputTokens;
+    if (output <= 0 || u.S->Inference.InputTokens <= 0) return 0.0;
+    return batch * Ttft(u, 0.0).TotalS() / output;
+}
+
 LoadPoint AtConcurrency(const Setup& u, double batch) {
     LoadPoint p;
     p.TtftS = Ttft(u, std::max(0.0, batch - 1.0)).TotalS();
-    p.TpotS = DecodeStep(u, batch).TotalS();
+    p.TpotS = DecodeStep(u, batch).TotalS() + AmortisedPrefillS(u, batch);
     p.TokensPerSPerReplica = p.TpotS > 0 ? batch / p.TpotS : 0.0;
     return p;
 }
@@ -395,23 +404,28 @@ void EvaluateInference(const Scenario& s, Result* r) {
                 " + KV of " + Num(batch) + " sequences at " + Num(u.DecodeContext) + " tokens",
             decode_bytes, "B");
     if (tp * pp > 1) AddStep(r, "decode_comm_s", "Communication per decode step", "2 all-reduces per layer (ring) + pipeline hand-offs", decode.CommS, "s");
-    r->Inference.TpotS = decode.TotalS();
+    const double amortised_prefill = AmortisedPrefillS(u, batch);
+    r->Inference.TpotS = decode.TotalS() + amortised_prefill;
     r->Inference.DecodeComputeBound = decode.ComputeBound();
     AddStep(r, "tpot_s", "Time per output token",
             "max(bytes / (" + Num(s.Gpu.BandwidthBytesPerS) + " × " + Num(u.Eff.BandwidthEfficiency) + ") = " + Num(decode.MemoryS) +
                 " s, FLOPs = " + Num(decode.ComputeS) + " s) + communication " + Num(decode.CommS) + " s" +
-                (decode.ComputeBound() ? " (compute-bound)" : " (bandwidth-bound)"),
+                (decode.ComputeBound() ? " (compute-bound)" : " (bandwidth-bound)") + " + " + Num(batch) +
+                " sequences' prefills amortised over " + Num(in.OutputTokens) + " output tokens " + Num(amortised_prefill) + " s",
             r->Inference.TpotS, "s");
     const double replicas = r->Inference.Replicas;
     r->Inference.TokensPerSPerUser = r->Inference.TpotS > 0 ? 1.0 / r->Inference.TpotS : 0.0;
     r->Inference.ThroughputTokensPerS = replicas * batch * r->Inference.TokensPerSPerUser;
     AddStep(r, "throughput_tokens_per_s", "Generated tokens/s (deployment)",
             Num(replicas) + " replicas × " + Num(batch) + " sequences / TPOT", r->Inference.ThroughputTokensPerS, "tokens/s");
-    const LoadPoint loaded = AtConcurrency(u, batch);
-    const double request_s = loaded.TtftS + in.OutputTokens * loaded.TpotS;
-    r->Inference.RequestsPerS = request_s > 0 ? replicas * batch / request_s : 0.0;
+    // Steady state: every generated token belongs to a request of OutputTokens tokens (an empty output still
+    // costs the prefill, which then bounds the rate).
+    const double ttft_alone = r->Inference.TtftS;
+    r->Inference.RequestsPerS = in.OutputTokens > 0 ? r->Inference.ThroughputTokensPerS / in.OutputTokens
+                                                    : (ttft_alone > 0 ? replicas * batch / (batch * ttft_alone) : 0.0);
     AddStep(r, "requests_per_s", "Requests/s (deployment)",
-            Num(replicas) + " × " + Num(batch) + " slots / (TTFT under load " + Num(loaded.TtftS) + " s + " + Num(in.OutputTokens) + " × TPOT)",
+            in.OutputTokens > 0 ? "generated tokens/s / " + Num(in.OutputTokens) + " output tokens per request"
+                                : "replicas / prefill time (no output tokens)",
             r->Inference.RequestsPerS, "requests/s");
 
     // --- capacity -------------------------------------------------------------------------------------------
