@@ -135,17 +135,18 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
             const double updated_bytes = lora ? trainable_local * kLoraAdapterBytes : gathered_bytes;
             double per_micro = RingShare(shard) * grad_bytes / shard_bw;
             double per_micro_window = window;
-            double per_step = 0;
+            double gather_after_step = 0;
             if (l.ZeroStage == 2) {
-                per_step = RingShare(shard) * updated_bytes / shard_bw;
+                gather_after_step = RingShare(shard) * updated_bytes / shard_bw; // after the optimizer step: exposed
             } else {
                 per_micro += 2.0 * RingShare(shard) * gathered_bytes / shard_bw;
                 per_micro_window = out.MicroBatchComputeS;
             }
-            if (shard < dp) // hybrid shard: all-reduce the gradient shards across replicas once per step
-                per_step += 2.0 * RingShare(dp / shard) * grad_bytes / shard / dp_bw;
-            out.DpCommS = micro * per_micro + per_step;
-            dp_exposed = micro * std::max(0.0, per_micro - per_micro_window) + per_step;
+            // Hybrid shard: the gradient shards are all-reduced across replicas once per step, overlapping the last
+            // micro-batch's backward as DDP does.
+            const double replica_all_reduce = shard < dp ? 2.0 * RingShare(dp / shard) * grad_bytes / shard / dp_bw : 0.0;
+            out.DpCommS = micro * per_micro + gather_after_step + replica_all_reduce;
+            dp_exposed = micro * std::max(0.0, per_micro - per_micro_window) + gather_after_step + std::max(0.0, replica_all_reduce - window);
         }
     }
 
