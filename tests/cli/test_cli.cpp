@@ -42,8 +42,9 @@ TEST_CASE("evaluate --format json prints a gpuplan.result/1 document with the ha
     REQUIRE(run.Code == cli::kExitOk);
     const auto result = nlohmann::json::parse(run.Out);
     CHECK(result["schema"] == "gpuplan.result/1");
-    // 8,030,261,248 × 2 B weights + 131,072 B/token × 8192 × 16 KV + 1 GB overhead
-    const double expected = 8030261248.0 * 2 + 131072.0 * 8192 * 16 + 1e9;
+    // 8,030,261,248 × 2 B weights + 131,072 B/token × 8192 × 16 KV + 1 GB overhead + activations: a 2048-token
+    // prefill chunk × (2 × 4096 + 48 × 128 + 3 × 14336) × 2 B + fp32 logits 128,256 × 16 × 4 B
+    const double expected = 8030261248.0 * 2 + 131072.0 * 8192 * 16 + 1e9 + 2048.0 * 57344 * 2 + 128256.0 * 16 * 4;
     CHECK(result["memory_per_gpu_bytes"]["total"].get<double>() == doctest::Approx(expected));
     CHECK(result["fits"] == true);
 }
