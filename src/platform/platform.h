@@ -1,0 +1,28 @@
+// gpuplan platform: the browser glue the web app needs (implemented in web_main.cpp / web_library.js).
+// Nothing in src/ui includes this header: the UI leaves requests in AppState::outbox and the platform acts.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ui/app.h"
+
+namespace platform {
+
+// Starts the app: GL context, fonts, input, frame scheduling. Called once the page passed the catalogs in.
+void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures, const std::string& url_hash,
+           const std::string& page_url, const std::string& today_iso, const std::string& language);
+
+// The running app's state (nullptr before Start).
+AppState* State();
+
+// Asks for a frame soon (input arrived, or something outside ImGui changed the state).
+void RequestFrame();
+
+// Text pasted into the page (the browser's paste event): typed into the active text field.
+void OnPaste(const std::string& text);
+
+} // namespace platform
+
+// The font subset embedded at build time (cmake/app.cmake).
+extern const unsigned char kUiFontData[];
+extern const unsigned int kUiFontDataSize;

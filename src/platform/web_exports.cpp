@@ -1,0 +1,86 @@
+// gpuplan platform (web): functions the page calls (web/index.html): hand over fetched catalog files,
+// start the app, the JS API gpuplan_evaluate, test hooks, hash changes and paste.
+#include <emscripten.h>
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "engine/engine.h"
+#include "platform/platform.h"
+#include "scenario/scenario_json.h"
+
+namespace {
+
+catalog::FileSet g_fetched;               // catalog files the page fetched, before start
+std::vector<FetchFailure> g_failures;     // files it could not fetch
+std::string g_reply;                      // the last string returned to JavaScript (valid until the next call)
+
+const catalog::Catalog& CatalogForApi() {
+    if (AppState* state = platform::State()) return state->catalog;
+    static const catalog::Catalog kEmbedded = [] {
+        std::vector<catalog::Issue> issues;
+        return catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
+    }();
+    return kEmbedded;
+}
+
+} // namespace
+
+extern "C" {
+
+// One catalog file: path relative to catalogs/ ("gpus.json", "prices/aws.json") and its text.
+EMSCRIPTEN_KEEPALIVE void gpuplan_put_file(const char* path, const char* text) {
+    g_fetched.Files.emplace_back(path, text);
+}
+
+EMSCRIPTEN_KEEPALIVE void gpuplan_file_failed(const char* path, const char* reason) {
+    g_failures.push_back(FetchFailure{path, reason});
+}
+
+// Starts the app with the files handed over so far.
+// `language` is the browser's two-letter language ("ru" starts the UI in Russian).
+EMSCRIPTEN_KEEPALIVE void gpuplan_start(const char* url_hash, const char* page_url, const char* today_iso, const char* language) {
+    platform::Start(g_fetched, g_failures, url_hash, page_url, today_iso, language);
+    g_fetched.Files.clear();
+    g_fetched.Files.shrink_to_fit();
+}
+
+// JS API: scenario JSON (gpuplan.scenario/1) in, result JSON (gpuplan.result/1) out — the engine the UI uses.
+// A scenario that cannot be read gives {"schema", "ok": false, "error", "issues": [...]}.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_evaluate(const char* scenario_json) {
+    const catalog::Catalog& cat = CatalogForApi();
+    engine::Scenario s;
+    std::vector<catalog::Issue> issues;
+    if (!scenario::ScenarioFromJson(scenario_json, cat, &s, &issues)) {
+        nlohmann::json reply = {{"schema", scenario::kResultSchema}, {"ok", false}, {"error", "the scenario has errors"}};
+        nlohmann::json list = nlohmann::json::array();
+        for (const catalog::Issue& issue : issues) list.push_back(issue.ToString());
+        if (!list.empty()) reply["error"] = list.front();
+        reply["issues"] = list;
+        g_reply = reply.dump();
+        return g_reply.c_str();
+    }
+    g_reply = scenario::ResultToJson(engine::Evaluate(s));
+    return g_reply.c_str();
+}
+
+// Test hook: the scenario the UI shows, as JSON.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_scenario_json() {
+    AppState* state = platform::State();
+    g_reply = state != nullptr ? scenario::ScenarioToJson(state->scenario) : std::string("null");
+    return g_reply.c_str();
+}
+
+// The address bar's hash changed (a pasted link): show that scenario.
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_hash(const char* url_hash) {
+    AppState* state = platform::State();
+    if (state == nullptr) return;
+    ApplyUrlHash(state, url_hash);
+    platform::RequestFrame();
+}
+
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_paste(const char* text) { platform::OnPaste(text); }
+
+} // extern "C"

@@ -1,0 +1,67 @@
+// gpuplan platform: JavaScript side of the browser glue, linked with --js-library.
+// Functions here are called from C++ (src/platform/web_main.cpp); they talk only to this page.
+mergeInto(LibraryManager.library, {
+    // Copies text with the asynchronous clipboard API (falls back to a hidden textarea on old browsers).
+    gpuplan_js_copy_text: function (text_ptr) {
+        var text = UTF8ToString(text_ptr);
+        function fallback() {
+            var area = document.createElement('textarea');
+            area.value = text;
+            area.setAttribute('readonly', '');
+            area.style.position = 'fixed';
+            area.style.opacity = '0';
+            document.body.appendChild(area);
+            area.select();
+            try { document.execCommand('copy'); } catch (e) { /* nothing else to try */ }
+            document.body.removeChild(area);
+        }
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(text).catch(fallback);
+        } else {
+            fallback();
+        }
+        if (window.gpuplan) window.gpuplan.lastCopied = text;
+    },
+
+    // Puts the scenario in the address bar without adding a history entry.
+    gpuplan_js_replace_hash: function (hash_ptr) {
+        var hash = UTF8ToString(hash_ptr);
+        if (window.gpuplan) window.gpuplan.expectedHash = hash;
+        try {
+            history.replaceState(null, '', hash);
+        } catch (e) {
+            // file:// pages in some browsers refuse replaceState; the hash is still worth setting.
+            if (location.hash !== hash) location.hash = hash;
+        }
+    },
+
+    // Publishes the test hooks: window.gpuplan.widgets / .shown (JSON texts made in C++).
+    gpuplan_js_publish: function (widgets_ptr, shown_ptr) {
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.widgets = JSON.parse(UTF8ToString(widgets_ptr));
+        hooks.shown = JSON.parse(UTF8ToString(shown_ptr));
+        hooks.frames = (hooks.frames || 0) + 1;
+    },
+
+    // The first full frame is on screen: hide the loading indicator, tell tests.
+    gpuplan_js_set_ready: function () {
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.ready = true;
+        var loading = document.getElementById('loading');
+        if (loading) loading.remove();
+    },
+
+    // The app cannot run (no WebGL2): replace the loading indicator with a readable message.
+    gpuplan_js_fail: function (message_ptr) {
+        var message = UTF8ToString(message_ptr);
+        if (typeof window.gpuplanShowError === 'function') window.gpuplanShowError(message);
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.error = message;
+    },
+
+    // Canvas cursor: 0 arrow, 1 text, 2 pointer.
+    gpuplan_js_set_cursor: function (kind) {
+        var canvas = document.getElementById('canvas');
+        if (canvas) canvas.style.cursor = kind === 1 ? 'text' : kind === 2 ? 'pointer' : 'default';
+    },
+});

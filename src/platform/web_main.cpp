@@ -1,0 +1,558 @@
+// gpuplan platform (web): WebGL2 context, HiDPI canvas, browser input → Dear ImGui, and frames on demand.
+// Frames run only when input arrives or something changed, and for half a second after (ImGui settles);
+// an idle page does no work at all.
+//
+// Index
+// [SECTION] State
+// [SECTION] Fonts and canvas size
+// [SECTION] Input queue
+// [SECTION] Browser event callbacks
+// [SECTION] Frame
+// [SECTION] Start
+#include <emscripten.h>
+#include <emscripten/html5.h>
+#include <GLES3/gl3.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstring>
+#include <deque>
+#include <memory>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "imgui.h"
+#include "imgui_impl_opengl3.h"
+#include "platform/platform.h"
+#include "ui/theme.h"
+
+extern "C" {
+void gpuplan_js_copy_text(const char* text);
+void gpuplan_js_replace_hash(const char* hash);
+void gpuplan_js_publish(const char* widgets_json, const char* shown_json);
+void gpuplan_js_set_ready();
+void gpuplan_js_fail(const char* message);
+void gpuplan_js_set_cursor(int kind);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] State
+//-----------------------------------------------------------------------------
+
+namespace {
+
+constexpr const char* kCanvas = "#canvas";
+constexpr double kSettleS = 0.5;           // keep rendering this long after the last input
+constexpr double kCaretBlinkMs = 530;      // while a text field is active and idle, redraw at this period
+constexpr int kReadyAfterFrames = 3;       // ImGui lays out in a frame or two; "ready" after this many
+constexpr float kTouchSlopPx = 10;         // a touch that moves farther is a scroll, not a tap
+constexpr float kWheelPixelsPerUnit = 100; // browsers send about 100 px per wheel notch
+constexpr int kMaxKeyCode = 512;
+
+enum class InputKind { MousePos, MouseButton, Wheel, Key, Text, Focus };
+
+struct InputEvent {
+    InputKind   Kind = InputKind::MousePos;
+    float       X = 0, Y = 0;          // MousePos: CSS px; Wheel: units
+    int         Code = 0;              // MouseButton: button; Key: keyCode
+    bool        Down = false;          // MouseButton / Key / Focus
+    bool        Ctrl = false, Shift = false, Alt = false, Super = false;
+    std::string Text;                  // Text: UTF-8 characters to type
+};
+
+struct TouchGesture {
+    bool  Active = false;
+    bool  Scrolling = false;
+    float StartX = 0, StartY = 0;
+    float LastX = 0, LastY = 0;
+};
+
+struct Platform {
+    std::unique_ptr<AppState> State;   // the app's one AppState
+    EMSCRIPTEN_WEBGL_CONTEXT_HANDLE Gl = 0;
+    std::deque<InputEvent> Queue;      // browser events not yet given to ImGui
+    TouchGesture Touch;
+    bool   FramePending = false;       // a requestAnimationFrame is scheduled
+    bool   BlinkPending = false;       // a caret-blink timeout is scheduled
+    double LastInputTime = 0;          // seconds (performance.now)
+    double LastFrameTime = 0;
+    int    Frames = 0;
+    double DevicePixelRatio = 0;       // the ratio the font atlas was built for
+    int    FramebufferW = 0, FramebufferH = 0;
+    float  CssW = 0, CssH = 0;
+    int    Cursor = -1;
+    std::string Clipboard;             // last text copied or pasted (ImGui's clipboard)
+    ImVector<ImWchar> GlyphRanges;     // must outlive the font atlas build
+};
+
+Platform g_platform; // the web platform is a singleton: one page, one canvas
+
+double NowS() { return emscripten_get_now() / 1000.0; }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fonts and canvas size
+//-----------------------------------------------------------------------------
+
+// Fonts are rasterised at CSS size × devicePixelRatio and drawn at 1/ratio, so text stays sharp on HiDPI.
+void BuildFonts(double ratio) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.Fonts->Clear();
+    if (g_platform.GlyphRanges.empty()) {
+        ImFontGlyphRangesBuilder builder;
+        builder.AddRanges(io.Fonts->GetGlyphRangesCyrillic()); // Basic Latin + Latin-1 + Cyrillic
+        builder.AddText("\xe2\x82\xbd\xe2\x82\xac\xc3\x97\xe2\x89\x88\xe2\x89\xa4\xe2\x89\xa5\xe2\x86\x92\xe2\x86\x91\xe2\x86\x93"
+                        "\xe2\x80\xa2\xe2\x80\x94\xe2\x80\x93\xe2\x80\xa6\xc2\xb1\xc2\xb7\xe2\x88\x92%"); // ₽€×≈≤≥→↑↓•—–…±·−%
+        builder.BuildRanges(&g_platform.GlyphRanges);
+    }
+    ImFontConfig config;
+    config.FontDataOwnedByAtlas = false; // the data is a static array
+    config.OversampleH = 2;
+    config.OversampleV = 1;
+    void* data = const_cast<unsigned char*>(kUiFontData);
+    const int size = static_cast<int>(kUiFontDataSize);
+    const float scale = static_cast<float>(ratio);
+    const ImWchar* ranges = g_platform.GlyphRanges.Data;
+    UiState& ui = g_platform.State->ui;
+    ui.FontBody = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kBodyFontSize * scale, &config, ranges);
+    ui.FontTouch = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kTouchFontSize * scale, &config, ranges);
+    ui.FontLarge = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kLargeFontSize * scale, &config, ranges);
+    ui.FontSmall = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kSmallFontSize * scale, &config, ranges);
+    io.Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
+    io.Fonts->Build();
+    io.FontGlobalScale = 1.0f / scale;
+    io.FontDefault = ui.FontBody;
+    g_platform.DevicePixelRatio = ratio;
+}
+
+// Matches the canvas backing store to its CSS size × devicePixelRatio; ImGui works in CSS pixels.
+void SyncCanvasSize() {
+    double css_w = 0, css_h = 0;
+    emscripten_get_element_css_size(kCanvas, &css_w, &css_h);
+    double ratio = emscripten_get_device_pixel_ratio();
+    if (!(ratio > 0) || !std::isfinite(ratio)) ratio = 1;
+    if (ratio != g_platform.DevicePixelRatio) {
+        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        BuildFonts(ratio);
+        ImGui_ImplOpenGL3_CreateFontsTexture();
+    }
+    const int fb_w = std::max(1, static_cast<int>(std::lround(css_w * ratio)));
+    const int fb_h = std::max(1, static_cast<int>(std::lround(css_h * ratio)));
+    if (fb_w != g_platform.FramebufferW || fb_h != g_platform.FramebufferH) {
+        emscripten_set_canvas_element_size(kCanvas, fb_w, fb_h);
+        g_platform.FramebufferW = fb_w;
+        g_platform.FramebufferH = fb_h;
+    }
+    g_platform.CssW = static_cast<float>(css_w);
+    g_platform.CssH = static_cast<float>(css_h);
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(css_w), static_cast<float>(css_h));
+    io.DisplayFramebufferScale = ImVec2(css_w > 0 ? static_cast<float>(fb_w / css_w) : 1.0f,
+                                        css_h > 0 ? static_cast<float>(fb_h / css_h) : 1.0f);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Input queue
+//-----------------------------------------------------------------------------
+
+void Enqueue(const InputEvent& event) {
+    g_platform.Queue.push_back(event);
+    g_platform.LastInputTime = NowS();
+    platform::RequestFrame();
+}
+
+void EnqueueMousePos(float x, float y) {
+    InputEvent event;
+    event.Kind = InputKind::MousePos;
+    event.X = x;
+    event.Y = y;
+    Enqueue(event);
+}
+
+void EnqueueMouseButton(int button, bool down) {
+    InputEvent event;
+    event.Kind = InputKind::MouseButton;
+    event.Code = button;
+    event.Down = down;
+    Enqueue(event);
+}
+
+// Dear ImGui 1.86 reads input as state, not events: a press and release in one frame would be lost. Give
+// ImGui at most one change per mouse button / key per frame and keep the rest for the next frame.
+// Returns true when events are left over.
+bool ApplyQueuedInput() {
+    ImGuiIO& io = ImGui::GetIO();
+    bool button_changed[5] = {};
+    bool any_button_changed = false;
+    bool key_changed[kMaxKeyCode] = {};
+    while (!g_platform.Queue.empty()) {
+        const InputEvent& e = g_platform.Queue.front();
+        bool defer = false;
+        switch (e.Kind) {
+        case InputKind::MousePos:
+            if (any_button_changed) defer = true;
+            else io.MousePos = ImVec2(e.X, e.Y);
+            break;
+        case InputKind::MouseButton:
+            if (e.Code < 0 || e.Code >= 5) break;
+            if (button_changed[e.Code]) defer = true;
+            else {
+                io.MouseDown[e.Code] = e.Down;
+                button_changed[e.Code] = any_button_changed = true;
+            }
+            break;
+        case InputKind::Wheel:
+            io.MouseWheelH += e.X;
+            io.MouseWheel += e.Y;
+            break;
+        case InputKind::Key:
+            if (e.Code < 0 || e.Code >= kMaxKeyCode) break;
+            if (key_changed[e.Code]) defer = true;
+            else {
+                io.KeysDown[e.Code] = e.Down;
+                io.KeyCtrl = e.Ctrl;
+                io.KeyShift = e.Shift;
+                io.KeyAlt = e.Alt;
+                io.KeySuper = e.Super;
+                key_changed[e.Code] = true;
+            }
+            break;
+        case InputKind::Text:
+            io.AddInputCharactersUTF8(e.Text.c_str());
+            break;
+        case InputKind::Focus:
+            io.AddFocusEvent(e.Down);
+            if (!e.Down) {
+                for (bool& key : io.KeysDown) key = false;
+                io.KeyCtrl = io.KeyShift = io.KeyAlt = io.KeySuper = false;
+            }
+            break;
+        }
+        if (defer) return true;
+        g_platform.Queue.pop_front();
+    }
+    return false;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Browser event callbacks
+//-----------------------------------------------------------------------------
+
+EM_BOOL OnMouse(int type, const EmscriptenMouseEvent* e, void*) {
+    EnqueueMousePos(static_cast<float>(e->clientX), static_cast<float>(e->clientY));
+    if (type == EMSCRIPTEN_EVENT_MOUSEDOWN || type == EMSCRIPTEN_EVENT_MOUSEUP) {
+        static const int kButtonMap[3] = {0, 2, 1}; // DOM: left, middle, right → ImGui: left, right, middle
+        if (e->button >= 0 && e->button < 3) EnqueueMouseButton(kButtonMap[e->button], type == EMSCRIPTEN_EVENT_MOUSEDOWN);
+        return type == EMSCRIPTEN_EVENT_MOUSEDOWN; // keep the page from starting a text selection
+    }
+    return EM_FALSE;
+}
+
+EM_BOOL OnWheel(int, const EmscriptenWheelEvent* e, void*) {
+    double per_unit = kWheelPixelsPerUnit;
+    if (e->deltaMode == DOM_DELTA_LINE) per_unit = 3;
+    else if (e->deltaMode == DOM_DELTA_PAGE) per_unit = 1;
+    EnqueueMousePos(static_cast<float>(e->mouse.clientX), static_cast<float>(e->mouse.clientY));
+    InputEvent event;
+    event.Kind = InputKind::Wheel;
+    event.X = static_cast<float>(-e->deltaX / per_unit);
+    event.Y = static_cast<float>(-e->deltaY / per_unit);
+    Enqueue(event);
+    return EM_TRUE;
+}
+
+// One finger: a short touch is a tap (click); a longer move scrolls the panel under the finger.
+EM_BOOL OnTouch(int type, const EmscriptenTouchEvent* e, void*) {
+    if (e->numTouches < 1) return EM_FALSE;
+    const EmscriptenTouchPoint& t = e->touches[0];
+    const float x = static_cast<float>(t.clientX), y = static_cast<float>(t.clientY);
+    TouchGesture& g = g_platform.Touch;
+    if (type == EMSCRIPTEN_EVENT_TOUCHSTART) {
+        g = TouchGesture{true, false, x, y, x, y};
+        EnqueueMousePos(x, y);
+    } else if (type == EMSCRIPTEN_EVENT_TOUCHMOVE && g.Active) {
+        if (!g.Scrolling && std::hypot(x - g.StartX, y - g.StartY) > kTouchSlopPx) g.Scrolling = true;
+        if (g.Scrolling) {
+            const ImGuiIO& io = ImGui::GetIO();
+            const float line = std::max(1.0f, io.FontDefault != nullptr ? io.FontDefault->FontSize * io.FontGlobalScale : 16.0f);
+            InputEvent event;
+            event.Kind = InputKind::Wheel;
+            event.Y = (y - g.LastY) / (5 * line); // ImGui scrolls about 5 lines per wheel unit
+            Enqueue(event);
+        }
+        g.LastX = x;
+        g.LastY = y;
+    } else if (type == EMSCRIPTEN_EVENT_TOUCHEND || type == EMSCRIPTEN_EVENT_TOUCHCANCEL) {
+        if (g.Active && !g.Scrolling && type == EMSCRIPTEN_EVENT_TOUCHEND) {
+            EnqueueMousePos(g.StartX, g.StartY);
+            EnqueueMouseButton(0, true);
+            EnqueueMouseButton(0, false);
+        }
+        EnqueueMousePos(-FLT_MAX, -FLT_MAX); // no hover left behind after a tap
+        g.Active = false;
+    }
+    return EM_TRUE;
+}
+
+// Number of code points in a UTF-8 string.
+int CodePoints(const char* text) {
+    int count = 0;
+    for (const unsigned char* p = reinterpret_cast<const unsigned char*>(text); *p != 0; ++p) count += (*p & 0xC0) != 0x80 ? 1 : 0;
+    return count;
+}
+
+EM_BOOL OnKey(int type, const EmscriptenKeyboardEvent* e, void*) {
+    const bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
+    const bool command = e->ctrlKey || e->metaKey;
+    const int code = static_cast<int>(e->keyCode);
+    // Ctrl/Cmd+V: let the browser raise its paste event (web/index.html forwards the text to OnPaste).
+    if (command && code == 'V') return EM_FALSE;
+    InputEvent event;
+    event.Kind = InputKind::Key;
+    event.Code = code;
+    event.Down = down;
+    event.Ctrl = command; // Cmd on macOS acts as Ctrl for ImGui shortcuts
+    event.Shift = e->shiftKey;
+    event.Alt = e->altKey;
+    event.Super = false;
+    Enqueue(event);
+    if (down && !command && !e->altKey && CodePoints(e->key) == 1) {
+        InputEvent text;
+        text.Kind = InputKind::Text;
+        text.Text = e->key;
+        Enqueue(text);
+    }
+    const ImGuiIO& io = ImGui::GetIO();
+    const bool function_key = code >= 112 && code <= 123; // F1..F12 stay with the browser
+    return io.WantCaptureKeyboard && !function_key && !(command && (code == 'R' || code == 'L' || code == 'T' || code == 'W'));
+}
+
+EM_BOOL OnResize(int, const EmscriptenUiEvent*, void*) {
+    g_platform.LastInputTime = NowS();
+    platform::RequestFrame();
+    return EM_FALSE;
+}
+
+EM_BOOL OnFocus(int type, const EmscriptenFocusEvent*, void*) {
+    InputEvent event;
+    event.Kind = InputKind::Focus;
+    event.Down = type == EMSCRIPTEN_EVENT_FOCUS;
+    Enqueue(event);
+    return EM_FALSE;
+}
+
+void RegisterCallbacks() {
+    const char* window = EMSCRIPTEN_EVENT_TARGET_WINDOW;
+    emscripten_set_mousedown_callback(kCanvas, nullptr, EM_TRUE, OnMouse);
+    emscripten_set_mouseup_callback(window, nullptr, EM_TRUE, OnMouse);
+    emscripten_set_mousemove_callback(window, nullptr, EM_TRUE, OnMouse);
+    emscripten_set_wheel_callback(kCanvas, nullptr, EM_TRUE, OnWheel);
+    emscripten_set_touchstart_callback(kCanvas, nullptr, EM_TRUE, OnTouch);
+    emscripten_set_touchmove_callback(kCanvas, nullptr, EM_TRUE, OnTouch);
+    emscripten_set_touchend_callback(kCanvas, nullptr, EM_TRUE, OnTouch);
+    emscripten_set_touchcancel_callback(kCanvas, nullptr, EM_TRUE, OnTouch);
+    emscripten_set_keydown_callback(window, nullptr, EM_TRUE, OnKey);
+    emscripten_set_keyup_callback(window, nullptr, EM_TRUE, OnKey);
+    emscripten_set_resize_callback(window, nullptr, EM_TRUE, OnResize);
+    emscripten_set_focus_callback(window, nullptr, EM_TRUE, OnFocus);
+    emscripten_set_blur_callback(window, nullptr, EM_TRUE, OnFocus);
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Frame
+//-----------------------------------------------------------------------------
+
+void PublishTestHooks(const AppState& state) {
+    nlohmann::json widgets = nlohmann::json::object();
+    for (const WidgetRect& rect : state.ui.WidgetRects)
+        widgets[rect.Id] = {{"x", rect.X}, {"y", rect.Y}, {"w", rect.W}, {"h", rect.H}};
+    nlohmann::json notices = nlohmann::json::array();
+    for (const Notice& notice : state.ui.Notices) notices.push_back({{"title", Tr(notice.Title)}, {"detail", notice.Detail}});
+    const nlohmann::json shown = {
+        {"total_memory_gb", state.ui.ShownTotalMemoryGb},
+        {"total_memory_text", state.ui.ShownTotalMemoryText},
+        {"fits", state.result.Fits},
+        {"gpus_needed", state.result.GpusNeeded},
+        {"ok", state.result.Ok},
+        {"error", state.result.Error},
+        {"warnings", state.result.Warnings.size()},
+        {"notices", notices},
+        {"language", state.ui.Lang == Language::Russian ? "ru" : "en"},
+        {"layout", state.ui.Narrow ? "narrow" : "wide"},
+        {"url_hash", state.outbox.UrlHash},
+    };
+    gpuplan_js_publish(widgets.dump().c_str(), shown.dump().c_str());
+}
+
+void PerformOutbox(AppState* state) {
+    Outbox& outbox = state->outbox;
+    if (outbox.UrlHashChanged) {
+        gpuplan_js_replace_hash(outbox.UrlHash.c_str());
+        outbox.UrlHashChanged = false;
+    }
+    if (outbox.ClipboardRequested) {
+        gpuplan_js_copy_text(outbox.ClipboardText.c_str());
+        g_platform.Clipboard = outbox.ClipboardText;
+        outbox.ClipboardRequested = false;
+    }
+}
+
+void UpdateCursor() {
+    const ImGuiMouseCursor cursor = ImGui::GetMouseCursor();
+    const int kind = cursor == ImGuiMouseCursor_TextInput ? 1 : cursor == ImGuiMouseCursor_Hand ? 2 : 0;
+    if (kind != g_platform.Cursor) {
+        g_platform.Cursor = kind;
+        gpuplan_js_set_cursor(kind);
+    }
+}
+
+void OnCaretBlink(void*) {
+    g_platform.BlinkPending = false;
+    platform::RequestFrame();
+}
+
+void RunFrame() {
+    AppState* state = g_platform.State.get();
+    SyncCanvasSize();
+    ImGuiIO& io = ImGui::GetIO();
+    const double now = NowS();
+    io.DeltaTime = static_cast<float>(std::max(1e-4, now - g_platform.LastFrameTime));
+    g_platform.LastFrameTime = now;
+    const bool input_left = ApplyQueuedInput();
+
+    ImGui_ImplOpenGL3_NewFrame();
+    ImGui::NewFrame();
+    DrawApp(state);
+    ImGui::Render();
+
+    emscripten_webgl_make_context_current(g_platform.Gl);
+    glViewport(0, 0, g_platform.FramebufferW, g_platform.FramebufferH);
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+    PerformOutbox(state);
+    PublishTestHooks(*state);
+    UpdateCursor();
+    if (++g_platform.Frames == kReadyAfterFrames) gpuplan_js_set_ready();
+
+    const bool settling = now - g_platform.LastInputTime < kSettleS;
+    if (input_left || settling || g_platform.Frames < kReadyAfterFrames) {
+        platform::RequestFrame();
+    } else if (io.WantTextInput && !g_platform.BlinkPending) {
+        g_platform.BlinkPending = true;
+        emscripten_set_timeout(OnCaretBlink, kCaretBlinkMs, nullptr);
+    }
+}
+
+EM_BOOL OnAnimationFrame(double, void*) {
+    g_platform.FramePending = false;
+    RunFrame();
+    return EM_FALSE;
+}
+
+const char* GetClipboard(void*) { return g_platform.Clipboard.c_str(); }
+
+void SetClipboard(void*, const char* text) {
+    g_platform.Clipboard = text;
+    gpuplan_js_copy_text(text);
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Start
+//-----------------------------------------------------------------------------
+
+namespace platform {
+
+AppState* State() { return g_platform.State.get(); }
+
+void RequestFrame() {
+    if (g_platform.FramePending || !g_platform.State) return;
+    g_platform.FramePending = true;
+    emscripten_request_animation_frame(OnAnimationFrame, nullptr);
+}
+
+void OnPaste(const std::string& text) {
+    std::string line;
+    for (char c : text)
+        if (c != '\n' && c != '\r') line += c;
+    if (line.empty()) return;
+    g_platform.Clipboard = line;
+    InputEvent event;
+    event.Kind = InputKind::Text;
+    event.Text = line;
+    Enqueue(event);
+}
+
+void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures, const std::string& url_hash,
+           const std::string& page_url, const std::string& today_iso, const std::string& language) {
+    if (g_platform.State) return;
+    EmscriptenWebGLContextAttributes attributes;
+    emscripten_webgl_init_context_attributes(&attributes);
+    attributes.majorVersion = 2;
+    attributes.minorVersion = 0;
+    attributes.alpha = EM_FALSE;
+    attributes.depth = EM_FALSE;
+    attributes.stencil = EM_FALSE;
+    attributes.antialias = EM_FALSE;
+    g_platform.Gl = emscripten_webgl_create_context(kCanvas, &attributes);
+    if (g_platform.Gl <= 0) {
+        gpuplan_js_fail("This browser cannot create a WebGL2 context, which gpuplan needs to draw its interface.");
+        return;
+    }
+    emscripten_webgl_make_context_current(g_platform.Gl);
+
+    g_platform.State = std::make_unique<AppState>();
+    AppState* state = g_platform.State.get();
+    state->page_url = page_url;
+    state->ui.TodayIso = today_iso;
+    if (language == "ru") state->ui.Lang = Language::Russian;
+
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.BackendPlatformName = "gpuplan_web";
+    io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+    io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.SetClipboardTextFn = SetClipboard;
+    io.GetClipboardTextFn = GetClipboard;
+    io.KeyMap[ImGuiKey_Tab] = 9;
+    io.KeyMap[ImGuiKey_LeftArrow] = 37;
+    io.KeyMap[ImGuiKey_RightArrow] = 39;
+    io.KeyMap[ImGuiKey_UpArrow] = 38;
+    io.KeyMap[ImGuiKey_DownArrow] = 40;
+    io.KeyMap[ImGuiKey_PageUp] = 33;
+    io.KeyMap[ImGuiKey_PageDown] = 34;
+    io.KeyMap[ImGuiKey_Home] = 36;
+    io.KeyMap[ImGuiKey_End] = 35;
+    io.KeyMap[ImGuiKey_Insert] = 45;
+    io.KeyMap[ImGuiKey_Delete] = 46;
+    io.KeyMap[ImGuiKey_Backspace] = 8;
+    io.KeyMap[ImGuiKey_Space] = 32;
+    io.KeyMap[ImGuiKey_Enter] = 13;
+    io.KeyMap[ImGuiKey_Escape] = 27;
+    io.KeyMap[ImGuiKey_KeyPadEnter] = 13;
+    io.KeyMap[ImGuiKey_A] = 'A';
+    io.KeyMap[ImGuiKey_C] = 'C';
+    io.KeyMap[ImGuiKey_V] = 'V';
+    io.KeyMap[ImGuiKey_X] = 'X';
+    io.KeyMap[ImGuiKey_Y] = 'Y';
+    io.KeyMap[ImGuiKey_Z] = 'Z';
+    io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+
+    ImGui_ImplOpenGL3_Init("#version 300 es");
+    SyncCanvasSize(); // builds the fonts for the current devicePixelRatio
+
+    InitApp(state, fetched, failures, url_hash);
+    RegisterCallbacks();
+    g_platform.LastFrameTime = NowS();
+    g_platform.LastInputTime = g_platform.LastFrameTime;
+    RequestFrame();
+}
+
+} // namespace platform

@@ -1,0 +1,29 @@
+// gpuplan ui: start-up (catalog choice, link decoding), the per-frame DrawApp, and recomputation.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "ui/app_state.h"
+
+// A catalog file the page tried to fetch and could not ("catalogs/gpus.json", "HTTP 404").
+struct FetchFailure {
+    std::string Path;
+    std::string Reason;
+};
+
+// Loads the fetched catalog files (falling back to the embedded copy, with a notice, when a fetch or a
+// validation failed), decodes the URL hash (a damaged one gives a notice and the default scenario), evaluates.
+void InitApp(AppState* state, const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures,
+             const std::string& url_hash);
+
+// Replaces the scenario from a new URL hash (the visitor pasted a link into the address bar).
+void ApplyUrlHash(AppState* state, const std::string& url_hash);
+
+// One frame of the whole UI. Recomputes when a widget reported a change.
+void DrawApp(AppState* state);
+
+// Brings inputs back into ranges the engine accepts (TP × PP ≤ GPUs, positive counts, finite numbers).
+void SanitizeScenario(engine::Scenario* scenario);
+
+// engine::Evaluate + the URL hash for the outbox.
+void Recompute(AppState* state);

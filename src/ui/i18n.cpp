@@ -1,0 +1,250 @@
+// gpuplan ui: the string table (English, Russian) and translations of engine warnings and derivation labels.
+//
+// Index
+// [SECTION] String table
+// [SECTION] Lookup
+// [SECTION] Warnings and derivation labels
+#include "ui/i18n.h"
+
+#include <cstring>
+
+#include "engine/derivation.h"
+#include "engine/result.h"
+#include "engine/scenario.h"
+
+//-----------------------------------------------------------------------------
+// [SECTION] String table
+//-----------------------------------------------------------------------------
+
+namespace {
+
+struct Entry {
+    Str         Id;
+    const char* Text[static_cast<int>(Language::Count)]; // English, Russian
+};
+
+// Keep the order of enum Str (checked at start-up by TableIsInOrder()).
+const Entry kTable[] = {
+    {Str::AppTitle,              {"gpuplan", "gpuplan"}},
+    {Str::AppTagline,            {"GPU sizing and cost for LLMs", "Подбор GPU и стоимости для LLM"}},
+    {Str::CopyLink,              {"Copy link", "Копировать ссылку"}},
+    {Str::LinkCopied,            {"Link copied", "Ссылка скопирована"}},
+    {Str::LanguageToggle,        {"RU", "EN"}},
+    {Str::NoticeCatalogFallback, {"Catalogs could not be loaded from the site; using the built-in copy.",
+                                  "Каталоги с сайта не загрузились; используется встроенная копия."}},
+    {Str::NoticeCatalogIssues,   {"The catalogs have problems; some entries may be missing.",
+                                  "В каталогах есть ошибки; часть записей может отсутствовать."}},
+    {Str::NoticeBadLink,         {"The link is damaged; showing the default scenario.",
+                                  "Ссылка повреждена; показан сценарий по умолчанию."}},
+    {Str::NoticeLinkWarnings,    {"The link has fields this version does not know; they were ignored.",
+                                  "В ссылке есть поля, неизвестные этой версии; они пропущены."}},
+    {Str::Dismiss,               {"Dismiss", "Скрыть"}},
+
+    {Str::SectionWorkload,       {"Workload", "Задача"}},
+    {Str::SectionModel,          {"Model", "Модель"}},
+    {Str::SectionHardware,       {"Hardware", "Оборудование"}},
+    {Str::SectionPrecision,      {"Precision", "Точность"}},
+    {Str::SectionInference,      {"Serving", "Инференс"}},
+    {Str::SectionTraining,       {"Training", "Обучение"}},
+    {Str::SectionSla,            {"Service level (optional)", "Требования к сервису (необязательно)"}},
+    {Str::TabInference,          {"Inference", "Инференс"}},
+    {Str::TabPretrain,           {"Pre-train", "Предобуч."}},
+    {Str::TabFullFinetune,       {"Fine-tune", "Дообуч."}},
+    {Str::TabLora,               {"LoRA", "LoRA"}},
+    {Str::TabQlora,              {"QLoRA", "QLoRA"}},
+    {Str::Workload,              {"Workload", "Задача"}},
+    {Str::WorkloadInference,     {"Inference", "Инференс"}},
+    {Str::WorkloadPretrain,      {"Pre-training", "Предобучение"}},
+    {Str::WorkloadFullFinetune,  {"Full fine-tuning", "Полное дообучение"}},
+    {Str::WorkloadLora,          {"LoRA fine-tuning", "Дообучение LoRA"}},
+    {Str::WorkloadQlora,         {"QLoRA fine-tuning", "Дообучение QLoRA"}},
+    {Str::Model,                 {"Model", "Модель"}},
+    {Str::CustomModel,           {"Custom architecture", "Своя архитектура"}},
+    {Str::SearchHint,            {"Search", "Поиск"}},
+    {Str::NoMatches,             {"No matches", "Ничего не найдено"}},
+    {Str::Params,                {"params", "парам."}},
+    {Str::ParamsBillions,        {"Parameters, billions", "Параметры, млрд"}},
+    {Str::Layers,                {"Layers", "Слои"}},
+    {Str::Hidden,                {"Hidden size", "Ширина модели"}},
+    {Str::Heads,                 {"Attention heads", "Головы внимания"}},
+    {Str::KvHeads,               {"KV heads", "KV-головы"}},
+    {Str::HeadDim,               {"Head dim (0 = auto)", "Размер головы (0 = авто)"}},
+    {Str::Ffn,                   {"MLP width", "Ширина MLP"}},
+    {Str::Vocab,                 {"Vocabulary", "Словарь"}},
+    {Str::Gpu,                   {"GPU", "GPU"}},
+    {Str::GpuCount,              {"GPU count", "Число GPU"}},
+    {Str::PrecisionWeights,      {"Weights", "Веса"}},
+    {Str::PrecisionKvCache,      {"KV cache", "KV-кэш"}},
+    {Str::PrecisionCompute,      {"Compute", "Вычисления"}},
+    {Str::ServingMode,           {"Mode", "Режим"}},
+    {Str::ModeOnline,            {"Online", "Онлайн"}},
+    {Str::ModeBatch,             {"Batch", "Пакетный"}},
+    {Str::ContextTokens,         {"Context, tokens", "Контекст, токенов"}},
+    {Str::ContextAuto,           {"0 = input + output", "0 = вход + выход"}},
+    {Str::InputTokens,           {"Input, tokens", "Вход, токенов"}},
+    {Str::OutputTokens,          {"Output, tokens", "Выход, токенов"}},
+    {Str::Concurrency,           {"Concurrent sequences", "Одновременных запросов"}},
+    {Str::TensorParallel,        {"Tensor parallel", "Тензорный параллелизм"}},
+    {Str::PipelineParallel,      {"Pipeline parallel", "Конвейерный параллелизм"}},
+    {Str::TtftSla,               {"Max time to first token, s", "Макс. время до 1-го токена, с"}},
+    {Str::MinTokensPerUser,      {"Min tokens/s per user", "Мин. токенов/с на пользователя"}},
+    {Str::TargetUsers,           {"Concurrent users", "Одновременных пользователей"}},
+    {Str::ZeroMeansNone,         {"0 = no requirement", "0 = без требования"}},
+    {Str::TrainTokensBillions,   {"Tokens, billions", "Токенов, млрд"}},
+    {Str::SeqLen,                {"Sequence length", "Длина последовательности"}},
+    {Str::MicroBatch,            {"Micro-batch", "Микробатч"}},
+    {Str::ZeroStage,             {"ZeRO stage", "Стадия ZeRO"}},
+    {Str::Recompute,             {"Recompute", "Перевычисление"}},
+    {Str::RecomputeNone,         {"none", "нет"}},
+    {Str::RecomputeSelective,    {"selective", "выборочное"}},
+    {Str::RecomputeFull,         {"full", "полное"}},
+    {Str::Optimizer,             {"Optimizer", "Оптимизатор"}},
+    {Str::LoraRank,              {"LoRA rank", "Ранг LoRA"}},
+
+    {Str::SectionResults,        {"Result", "Результат"}},
+    {Str::SectionMemory,         {"Memory per GPU", "Память на один GPU"}},
+    {Str::SectionSpeed,          {"Speed", "Скорость"}},
+    {Str::SectionTraining2,      {"Training run", "Обучение"}},
+    {Str::SectionWarnings,       {"Warnings", "Предупреждения"}},
+    {Str::SectionDerivation,     {"How was this computed", "Как это посчитано"}},
+    {Str::SectionSources,        {"Sources", "Источники"}},
+    {Str::Fits,                  {"Fits", "Помещается"}},
+    {Str::DoesNotFit,            {"Does not fit", "Не помещается"}},
+    {Str::NeedsGpus,             {"needs %d GPUs", "нужно GPU: %d"}},
+    {Str::NeedsGpusNone,         {"no GPU count fits", "не помещается ни на каком числе GPU"}},
+    {Str::OfCapacity,            {"%s of %s per GPU", "%s из %s на GPU"}},
+    {Str::PerGpu,                {"per GPU", "на GPU"}},
+    {Str::Usable,                {"Usable (serving limit)", "Доступно (лимит сервера)"}},
+    {Str::Capacity,              {"GPU capacity", "Объём GPU"}},
+    {Str::Total,                 {"Total", "Всего"}},
+    {Str::PartWeights,           {"Weights", "Веса"}},
+    {Str::PartKvCache,           {"KV cache", "KV-кэш"}},
+    {Str::PartActivations,       {"Activations", "Активации"}},
+    {Str::PartGradients,         {"Gradients", "Градиенты"}},
+    {Str::PartOptimizer,         {"Optimizer", "Оптимизатор"}},
+    {Str::PartOverhead,          {"Overhead", "Накладные"}},
+    {Str::Ttft,                  {"Time to first token", "Время до 1-го токена"}},
+    {Str::Tpot,                  {"Time per output token", "Время на токен"}},
+    {Str::TokensPerUser,         {"Tokens/s per user", "Токенов/с на польз."}},
+    {Str::Throughput,            {"Throughput", "Пропускная способность"}},
+    {Str::MaxConcurrency,        {"Max concurrency", "Макс. одновременных"}},
+    {Str::RequestsPerS,          {"Requests/s", "Запросов/с"}},
+    {Str::TrainTime,             {"Wall-clock time", "Время обучения"}},
+    {Str::GpuHours,              {"GPU-hours", "GPU-часы"}},
+    {Str::Mfu,                   {"MFU", "MFU"}},
+    {Str::TokensPerGpu,          {"Tokens/s per GPU", "Токенов/с на GPU"}},
+    {Str::TrainFlops,            {"Compute", "Вычисления"}},
+    {Str::NotAvailable,          {"n/a", "н/д"}},
+    {Str::NotYetComputed,        {"n/a: not computed by this version of the engine yet",
+                                  "н/д: эта версия движка ещё не считает"}},
+    {Str::CannotEvaluate,        {"Cannot evaluate this scenario", "Этот сценарий не считается"}},
+    {Str::NoWarnings,            {"No warnings.", "Предупреждений нет."}},
+    {Str::Step,                  {"Step", "Шаг"}},
+    {Str::Formula,               {"Formula", "Формула"}},
+    {Str::Value,                 {"Value", "Значение"}},
+    {Str::SourceGpu,             {"GPU", "GPU"}},
+    {Str::SourceModel,           {"Model", "Модель"}},
+    {Str::SourcePrices,          {"Prices", "Цены"}},
+    {Str::AsOf,                  {"as of", "на"}},
+    {Str::DaysOld,               {"%d days old", "%d дн. назад"}},
+    {Str::PriceSummary,          {"%d offers from %d providers, %s to %s", "%d предложений от %d провайдеров, с %s по %s"}},
+    {Str::NoPrices,              {"no price data loaded", "цены не загружены"}},
+
+    {Str::UnitGb,                {"GB", "ГБ"}},
+    {Str::UnitMb,                {"MB", "МБ"}},
+    {Str::UnitKb,                {"kB", "кБ"}},
+    {Str::UnitB,                 {"B", "Б"}},
+    {Str::UnitMs,                {"ms", "мс"}},
+    {Str::UnitS,                 {"s", "с"}},
+    {Str::UnitMin,               {"min", "мин"}},
+    {Str::UnitH,                 {"h", "ч"}},
+    {Str::UnitDays,              {"days", "дн."}},
+    {Str::UnitTokensPerS,        {"tokens/s", "токенов/с"}},
+    {Str::UnitReqPerS,           {"req/s", "запр./с"}},
+    {Str::UnitSequences,         {"sequences", "посл."}},
+    {Str::UnitGpus,              {"GPUs", "GPU"}},
+    {Str::UnitParams,            {"params", "парам."}},
+    {Str::UnitGpuHours,          {"GPU-h", "GPU-ч"}},
+    {Str::UnitTb,                {"TB", "ТБ"}},
+    {Str::UnitTbPerS,            {"TB/s", "ТБ/с"}},
+    {Str::UnitTflops,            {"TFLOPS", "TFLOPS"}},
+    {Str::UnitGbPerS,            {"GB/s", "ГБ/с"}},
+    {Str::WordActive,            {"active", "активных"}},
+    {Str::WordLayers,            {"layers", "слоёв"}},
+    {Str::WordContext,           {"context", "контекст"}},
+};
+static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
+
+Language g_language = Language::English; // set once per frame by DrawApp (like ImGui's current context)
+
+bool TableIsInOrder() {
+    for (size_t i = 0; i < sizeof(kTable) / sizeof(kTable[0]); ++i)
+        if (static_cast<size_t>(kTable[i].Id) != i) return false;
+    return true;
+}
+
+} // namespace
+
+//-----------------------------------------------------------------------------
+// [SECTION] Lookup
+//-----------------------------------------------------------------------------
+
+void SetLanguage(Language language) { g_language = language; }
+Language CurrentLanguage() { return g_language; }
+
+const char* Tr(Str id) {
+    static const bool kInOrder = TableIsInOrder();
+    const size_t index = static_cast<size_t>(id);
+    if (!kInOrder || index >= static_cast<size_t>(Str::Count)) return "?";
+    return kTable[index].Text[static_cast<int>(g_language)];
+}
+
+const char* LanguageName(Language language) { return language == Language::Russian ? "Русский" : "English"; }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Warnings and derivation labels
+//-----------------------------------------------------------------------------
+
+std::string TrWarning(const engine::Warning& warning, const engine::Scenario& scenario, const engine::Result& result) {
+    if (g_language == Language::English) return warning.Message;
+    if (warning.Code == "does_not_fit") {
+        const engine::DerivationStep* usable = engine::FindStep(result, "usable_bytes");
+        std::string text = "Нужно " + engine::Gb(result.MemoryPerGpu.Total) + " на GPU; у " + scenario.Gpu.Name + " доступно " +
+                           engine::Gb(usable != nullptr ? usable->Value : result.GpuMemoryBytes) + ".";
+        if (result.GpusNeeded > 0)
+            text += " Возьмите " + std::to_string(result.GpusNeeded) + " GPU (тензорный параллелизм), формат весов меньше или меньше запросов.";
+        else
+            text += " Не помещается даже при TP 1024: уменьшите формат весов или контекст.";
+        return text;
+    }
+    return warning.Message;
+}
+
+const char* TrStepLabel(const engine::DerivationStep& step) {
+    if (g_language == Language::English) return step.Label.c_str();
+    struct Label { const char* Key; const char* Russian; };
+    static const Label kLabels[] = {
+        {"params", "Параметры"},
+        {"weights_bytes", "Веса на GPU"},
+        {"kv_bytes_per_token", "KV-кэш на токен"},
+        {"kv_cache_bytes", "KV-кэш на GPU"},
+        {"overhead_bytes", "Накладные расходы среды"},
+        {"total_bytes", "Всего на GPU"},
+        {"usable_bytes", "Доступная память GPU"},
+        {"gpus_needed", "GPU на одну реплику"},
+        {"activations_bytes", "Активации на GPU"},
+        {"gradients_bytes", "Градиенты на GPU"},
+        {"optimizer_bytes", "Состояния оптимизатора на GPU"},
+        {"ttft_s", "Время до первого токена"},
+        {"tpot_s", "Время на выходной токен"},
+        {"throughput_tokens_per_s", "Пропускная способность"},
+        {"max_concurrency", "Макс. одновременных последовательностей"},
+        {"training_flops", "FLOP обучения"},
+        {"training_time_s", "Время обучения"},
+        {"gpu_hours", "GPU-часы"},
+        {"mfu", "MFU"},
+    };
+    for (const Label& label : kLabels)
+        if (step.Key == label.Key) return label.Russian;
+    return step.Label.c_str();
+}

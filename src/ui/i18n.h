@@ -1,0 +1,48 @@
+// gpuplan ui: every UI string in English and Russian (the table is in i18n.cpp).
+// DrawApp sets the language once per frame; panels call Tr(Str::...). See docs/UI.md, "Adding a string".
+#pragma once
+#include <string>
+
+namespace engine { struct Result; struct Scenario; struct Warning; struct DerivationStep; }
+
+enum class Language { English, Russian, Count };
+
+enum class Str {
+    // header and notices
+    AppTitle, AppTagline, CopyLink, LinkCopied, LanguageToggle,
+    NoticeCatalogFallback, NoticeCatalogIssues, NoticeBadLink, NoticeLinkWarnings, Dismiss,
+    // input sections
+    SectionWorkload, SectionModel, SectionHardware, SectionPrecision, SectionInference, SectionTraining, SectionSla,
+    TabInference, TabPretrain, TabFullFinetune, TabLora, TabQlora,
+    Workload, WorkloadInference, WorkloadPretrain, WorkloadFullFinetune, WorkloadLora, WorkloadQlora,
+    Model, CustomModel, SearchHint, NoMatches, Params, ParamsBillions, Layers, Hidden, Heads, KvHeads, HeadDim, Ffn, Vocab,
+    Gpu, GpuCount,
+    PrecisionWeights, PrecisionKvCache, PrecisionCompute,
+    ServingMode, ModeOnline, ModeBatch, ContextTokens, ContextAuto, InputTokens, OutputTokens, Concurrency,
+    TensorParallel, PipelineParallel, TtftSla, MinTokensPerUser, TargetUsers, ZeroMeansNone,
+    TrainTokensBillions, SeqLen, MicroBatch, ZeroStage, Recompute, RecomputeNone, RecomputeSelective, RecomputeFull,
+    Optimizer, LoraRank,
+    // results
+    SectionResults, SectionMemory, SectionSpeed, SectionTraining2, SectionWarnings, SectionDerivation, SectionSources,
+    Fits, DoesNotFit, NeedsGpus, NeedsGpusNone, OfCapacity, PerGpu, Usable, Capacity, Total,
+    PartWeights, PartKvCache, PartActivations, PartGradients, PartOptimizer, PartOverhead,
+    Ttft, Tpot, TokensPerUser, Throughput, MaxConcurrency, RequestsPerS,
+    TrainTime, GpuHours, Mfu, TokensPerGpu, TrainFlops,
+    NotAvailable, NotYetComputed, CannotEvaluate, NoWarnings,
+    Step, Formula, Value,
+    SourceGpu, SourceModel, SourcePrices, AsOf, DaysOld, PriceSummary, NoPrices,
+    // units
+    UnitGb, UnitMb, UnitKb, UnitB, UnitMs, UnitS, UnitMin, UnitH, UnitDays, UnitTokensPerS, UnitReqPerS, UnitSequences, UnitGpus, UnitParams,
+    UnitGpuHours, UnitTb, UnitTbPerS, UnitTflops, UnitGbPerS,
+    WordActive, WordLayers, WordContext,
+    Count
+};
+
+void        SetLanguage(Language language);
+Language    CurrentLanguage();
+const char* Tr(Str id);
+const char* LanguageName(Language language);    // "English", "Русский"
+// A warning in the current language: the translation for its Code filled in from the result, or its English Message.
+std::string TrWarning(const engine::Warning& warning, const engine::Scenario& scenario, const engine::Result& result);
+// A derivation step's label in the current language, or its English Label.
+const char* TrStepLabel(const engine::DerivationStep& step);

@@ -1,0 +1,56 @@
+// gpuplan ui: the training block — tokens, sequence, batch, parallelism, ZeRO, recompute, optimizer, LoRA rank.
+#include "imgui.h"
+#include "ui/panels.h"
+#include "ui/view.h"
+#include "ui/widgets.h"
+
+namespace {
+
+constexpr double kMaxTokensBillions = 1e6;   // 1e15 tokens
+constexpr double kMaxSeqLen = 1e7;
+constexpr int kMaxMicroBatch = 4096;
+constexpr int kMaxParallel = 1024;
+constexpr int kMaxLoraRank = 4096;
+
+} // namespace
+
+void DrawTrainingPanel(AppState* state) {
+    engine::TrainingParams& t = state->scenario.Training;
+    const engine::WorkloadKind workload = state->scenario.Workload;
+    UiState* ui = &state->ui;
+    bool changed = false;
+    widgets::BeginCard(Tr(Str::SectionTraining));
+    if (widgets::BeginForm("training")) {
+        double billions = ToBillions(t.Tokens);
+        if (widgets::InputNumber(ui, "training_tokens_b", Tr(Str::TrainTokensBillions), &billions, 0.001, kMaxTokensBillions, 1, "%.4g")) {
+            t.Tokens = FromBillions(billions);
+            changed = true;
+        }
+        changed |= widgets::InputNumber(ui, "seq_len", Tr(Str::SeqLen), &t.SeqLen, 128, kMaxSeqLen, 1024, "%.0f");
+        changed |= widgets::InputCount(ui, "micro_batch", Tr(Str::MicroBatch), &t.MicroBatch, 1, kMaxMicroBatch);
+        changed |= widgets::InputCount(ui, "training_tensor_parallel", Tr(Str::TensorParallel), &t.TensorParallel, 1, kMaxParallel);
+        changed |= widgets::InputCount(ui, "training_pipeline_parallel", Tr(Str::PipelineParallel), &t.PipelineParallel, 1, kMaxParallel);
+        const char* const kZero[] = {"0", "1", "2", "3 (FSDP)"};
+        changed |= widgets::ComboList(ui, "zero_stage", Tr(Str::ZeroStage), &t.ZeroStage, kZero, 4);
+        const char* const kRecompute[] = {Tr(Str::RecomputeNone), Tr(Str::RecomputeSelective), Tr(Str::RecomputeFull)};
+        static_assert(sizeof(kRecompute) / sizeof(kRecompute[0]) == static_cast<size_t>(engine::RecomputePolicy::Count), "one label per policy");
+        int recompute = static_cast<int>(t.Recompute);
+        if (widgets::ComboList(ui, "recompute", Tr(Str::Recompute), &recompute, kRecompute, static_cast<int>(engine::RecomputePolicy::Count))) {
+            t.Recompute = static_cast<engine::RecomputePolicy>(recompute);
+            changed = true;
+        }
+        const char* optimizers[static_cast<int>(engine::OptimizerKind::Count)];
+        for (int i = 0; i < static_cast<int>(engine::OptimizerKind::Count); ++i)
+            optimizers[i] = engine::OptimizerName(static_cast<engine::OptimizerKind>(i));
+        int optimizer = static_cast<int>(t.Optimizer);
+        if (widgets::ComboList(ui, "optimizer", Tr(Str::Optimizer), &optimizer, optimizers, static_cast<int>(engine::OptimizerKind::Count))) {
+            t.Optimizer = static_cast<engine::OptimizerKind>(optimizer);
+            changed = true;
+        }
+        if (workload == engine::WorkloadKind::Lora || workload == engine::WorkloadKind::Qlora)
+            changed |= widgets::InputCount(ui, "lora_rank", Tr(Str::LoraRank), &t.LoraRank, 1, kMaxLoraRank);
+        widgets::EndForm();
+    }
+    widgets::EndCard();
+    if (changed) ui->Dirty = true;
+}

@@ -1,0 +1,22 @@
+// gpuplan ui: one panel per file (panel_<name>.cpp → Draw<Name>Panel). Panels display; the engine computes.
+// Input panels set state->ui.Dirty when they change the scenario.
+#pragma once
+#include "ui/app_state.h"
+
+void DrawHeaderPanel(AppState* state);     // title, language toggle, "Copy link"
+void DrawNoticesPanel(AppState* state);    // catalog fallback, damaged link
+
+// Inputs
+void DrawWorkloadPanel(AppState* state);   // workload kind
+void DrawModelPanel(AppState* state);      // model combo with search, custom architecture fields
+void DrawHardwarePanel(AppState* state);   // GPU combo with search, GPU count
+void DrawPrecisionPanel(AppState* state);  // weights / KV cache / compute formats
+void DrawInferencePanel(AppState* state);  // serving block (inference workload only)
+void DrawTrainingPanel(AppState* state);   // training block (training workloads only)
+
+// Results
+void DrawSummaryPanel(AppState* state);    // fits / needs N GPUs, headline numbers
+void DrawMemoryPanel(AppState* state);     // stacked memory bar with capacity line and legend
+void DrawWarningsPanel(AppState* state);   // Result.Warnings (translated by code)
+void DrawDerivationPanel(AppState* state); // "How was this computed"
+void DrawSourcesPanel(AppState* state);    // GPU / model provenance, age of the price data

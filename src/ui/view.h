@@ -1,0 +1,55 @@
+// gpuplan ui: turns engine numbers into what panels print (text with units, bar geometry as fractions).
+// Panels only draw; every unit conversion and every "n/a" decision lives here.
+#pragma once
+#include <string>
+
+#include "catalog/catalog.h"
+#include "engine/result.h"
+#include "ui/app_state.h"
+
+// Text with a unit in the current language. Zero, negative or non-finite values print "n/a" where a
+// value of 0 means "not computed" (durations, rates); sizes print 0.
+std::string FormatGb(double bytes);                 // "16.06 GB"
+std::string FormatBytes(double bytes);              // GB, MB, kB or B, whichever reads best
+std::string FormatDuration(double seconds);         // "85.3 ms", "1.25 s", "3.2 h", "12.5 days"; 0 → "n/a"
+std::string FormatRate(double per_s, Str unit);     // "1,234 tokens/s"; 0 → "n/a"
+std::string FormatCount(double count, Str unit);    // "128 sequences"; 0 → "n/a"
+std::string FormatPercent(double fraction);         // "41.0 %"; 0 → "n/a"
+std::string FormatGpuHours(double hours);           // "1,024 GPU-h"; 0 → "n/a"
+std::string FormatFlops(double flops);              // "5.2e21 FLOP"; 0 → "n/a"
+std::string FormatParams(double params);            // "8.03 B", "405 B", "1.0 T"
+std::string FormatStepValue(double value, const std::string& unit); // a DerivationStep's value and unit
+
+// The printed total (FormatGb) and the number it shows, for the test hook shown.total_memory_gb.
+double PrintedGb(double bytes);
+
+// One line describing a catalog GPU / model under its combo.
+std::string DescribeGpu(const catalog::GpuEntry& gpu);
+std::string DescribeModel(const engine::ModelArch& model);
+std::string GpuComboLabel(const engine::GpuSpec& gpu);     // "H100 SXM · 80 GB"
+
+// Stacked memory bar: parts as fractions of a scale that holds both the total and the GPU capacity.
+enum class MemoryPart { Weights, KvCache, Activations, Gradients, Optimizer, Overhead, Count };
+struct MemorySegment {
+    MemoryPart Part = MemoryPart::Weights;
+    double     Bytes = 0;
+    float      Start = 0;  // fraction of the bar where the segment starts (0..1)
+    float      Width = 0;  // fraction of the bar it covers
+};
+struct MemoryBarView {
+    MemorySegment Segments[static_cast<int>(MemoryPart::Count)];
+    float         CapacityAt = 1;   // fraction where the GPU capacity line is drawn
+    float         UsableAt = 1;     // fraction where the usable-memory line is drawn
+    bool          HasUsable = false;
+    double        UsableBytes = 0;
+};
+MemoryBarView BuildMemoryBar(const engine::Result& result);
+Str           MemoryPartLabel(MemoryPart part);
+
+// Whole days from one YYYY-MM-DD date to another; -1 when either is not a date.
+int DaysBetween(const std::string& from_iso, const std::string& to_iso);
+PriceSummary SummarizePrices(const catalog::Catalog& catalog);
+
+// Custom-architecture inputs use billions of parameters / tokens.
+double ToBillions(double count);
+double FromBillions(double billions);

@@ -1,0 +1,40 @@
+// gpuplan ui: small widgets the panels share — cards, two-column forms, clamped number inputs with
+// +/− buttons, searchable combos — and the test-hook rectangles (window.gpuplan.widgets).
+// Every input returns true when it changed the value (Dear ImGui convention).
+#pragma once
+#include <cstddef>
+
+#include "imgui.h"
+#include "ui/app_state.h"
+
+namespace widgets {
+
+// A rounded card around a group of widgets, with a title. Cards do not nest.
+void BeginCard(const char* title);
+void EndCard();
+
+// A two-column form: label (wraps) | input (fills the row).
+bool BeginForm(const char* id);
+void EndForm();
+void FormLabel(const char* label, const char* hint = nullptr); // starts a row; the next widget goes to the input column
+
+// Clamped inputs. `hook_id` (or nullptr) names the widget in window.gpuplan.widgets.
+bool InputCount(UiState* ui, const char* hook_id, const char* label, int* value, int min, int max, const char* hint = nullptr);
+bool InputNumber(UiState* ui, const char* hook_id, const char* label, double* value, double min, double max,
+                 double step, const char* format, const char* hint = nullptr);
+bool ComboList(UiState* ui, const char* hook_id, const char* label, int* index, const char* const items[], int count);
+
+// A combo whose popup starts with a search box. Between Begin/End: SearchMatches + Selectable per item.
+bool BeginSearchCombo(UiState* ui, const char* hook_id, const char* label, const char* preview, char* filter, size_t filter_size);
+void EndSearchCombo();
+bool SearchMatches(const char* filter, const char* text);
+
+void RecordRect(UiState* ui, const char* hook_id, ImVec2 min, ImVec2 max);
+void RecordLastItem(UiState* ui, const char* hook_id);
+
+// Text helpers
+void TextDim(const char* text);          // wrapped caption in the dim colour
+void TextColoredWrapped(const ImVec4& color, const char* text);
+void SectionTitle(const char* text);     // accent-coloured title inside a card
+
+} // namespace widgets
