@@ -34,6 +34,7 @@ bool MetricValue(const engine::Result& r, const std::string& metric, double* val
         {"inference.tpot_s", r.Inference.TpotS},
         {"inference.ttft_s", r.Inference.TtftS},
         {"inference.max_concurrency", r.Inference.MaxConcurrency},
+        {"inference.kv_pool_bytes_per_gpu", r.Inference.KvPoolBytesPerGpu},
     };
     auto it = metrics.find(metric);
     if (it == metrics.end()) return false;
@@ -53,6 +54,18 @@ engine::Result EvaluateSaturated(engine::Scenario s) {
     const int replicas = std::max(1, probe.Inference.Replicas);
     const double per_replica = std::floor(probe.Inference.MaxConcurrency / replicas);
     s.Inference.Concurrency = static_cast<int>(std::max(1.0, std::min<double>(requested, per_replica)));
+    return engine::Evaluate(s);
+}
+
+// "suggested": the source did not publish its parallel layout; evaluate at the layout the engine's own search
+// finds fastest (a competent team's choice), never at one picked to match the published figure.
+engine::Result EvaluateAtSuggestedLayout(engine::Scenario s) {
+    const engine::Result probe = engine::Evaluate(s);
+    if (!probe.Ok || !probe.Training.SuggestedFound) return probe;
+    s.Training.TensorParallel = probe.Training.SuggestedTensorParallel;
+    s.Training.PipelineParallel = probe.Training.SuggestedPipelineParallel;
+    s.Training.ZeroStage = probe.Training.SuggestedZeroStage;
+    engine::ParseRecompute(probe.Training.SuggestedRecompute, &s.Training.Recompute);
     return engine::Evaluate(s);
 }
 
@@ -95,7 +108,8 @@ CaseResult RunCase(const std::string& path, const catalog::Catalog& catalog) {
         return out;
     }
     const bool saturate = doc.value("concurrency_mode", "") == "saturate";
-    const engine::Result r = saturate ? EvaluateSaturated(s) : engine::Evaluate(s);
+    const bool suggested = doc.value("parallelism", "") == "suggested";
+    const engine::Result r = saturate ? EvaluateSaturated(s) : suggested ? EvaluateAtSuggestedLayout(s) : engine::Evaluate(s);
     if (!r.Ok) {
         out.Message = r.Error;
         return out;
@@ -141,7 +155,7 @@ std::string AbsPercent(double fraction) {
 }
 
 std::string MetricUnit(const std::string& metric) {
-    if (metric.rfind("memory", 0) == 0) return "B";
+    if (metric.rfind("memory", 0) == 0 || metric == "inference.kv_pool_bytes_per_gpu") return "B";
     if (metric == "training.mfu") return "";
     if (metric == "training.gpu_hours") return "h";
     if (metric == "training.time_s" || metric == "inference.tpot_s" || metric == "inference.ttft_s") return "s";

@@ -173,23 +173,26 @@ TEST_CASE("FP4 before Blackwell is weight-only; a GPU with an FP4 peak computes 
 
 TEST_CASE("golden: llama.cpp decode speed of Llama 2 7B on an RTX 4090, F16 and Q8_0") {
     // source: llama.cpp PR #4766 (ggerganov, 2024-01-10), llama-bench "tg 128": F16 61.03 t/s, Q8_0 98.13 t/s.
-    // F16 is the calibration point of the NVIDIA bandwidth efficiency (tolerance 5%); Q8_0 is held out:
-    // dequantisation costs llama.cpp bandwidth the roofline does not see (tolerance 20%, predicted ≈ +16%).
+    // F16 is one of the calibration cases of the NVIDIA bandwidth efficiency, fitted jointly with TensorRT-LLM
+    // throughput cases (scripts/calibrate.py), which leaves it at −11.5% (tolerance 15%); Q8_0 is held out
+    // (predicted +3.4%, tolerance 10%).
     Scenario s = test::Llama8bOnH100();
     s.Model = test::Llama2_7b();
     s.Gpu = test::Rtx4090();
     s.Precision = {Format::Fp16, Format::Fp16, Format::Fp16};
     s.Inference.InputTokens = 0;
     s.Inference.OutputTokens = 128;
-    CHECK(Evaluate(s).Inference.ThroughputTokensPerS == doctest::Approx(61.03).epsilon(0.05));
+    CHECK(Evaluate(s).Inference.ThroughputTokensPerS == doctest::Approx(61.03).epsilon(0.15));
     s.Precision.Weights = Format::Q8_0;
-    CHECK(Evaluate(s).Inference.ThroughputTokensPerS == doctest::Approx(98.13).epsilon(0.20));
+    CHECK(Evaluate(s).Inference.ThroughputTokensPerS == doctest::Approx(98.13).epsilon(0.10));
 }
 
 TEST_CASE("golden: TensorRT-LLM first-token latency at 2048 input tokens, batch 1") {
     // source: NVIDIA TensorRT-LLM docs/source/performance.md (v0.5), "1st Token Latency" tables, 2048 input:
     // Llama-2-7B FP16 on A100 133 ms; Llama-2-7B FP8 on L40S 73 ms; Llama-2-70B FP8 on 4×H100 (TP 4) 109 ms.
-    // Each fits its architecture's compute efficiency (efficiency.cpp); tolerance 5%.
+    // A100 is a calibration case of the Ampere compute efficiency (scripts/calibrate.py); L40S (Ada borrows the
+    // mean NVIDIA fit) and 4×H100 (Hopper, fitted on other cases) are held out: predicted −3.4% and +2.5%.
+    // Tolerance 5%.
     Scenario s = test::Llama8bOnH100();
     s.Model = test::Llama2_7b();
     s.Gpu = test::A100Sxm80();

@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Fits the inference efficiency defaults on the CALIBRATION cases of tests/validation/cases only.
+
+For each architecture group the prefill/compute efficiency, and per vendor the decode bandwidth efficiency,
+are chosen on a grid to minimise the sum of squared log errors log(predicted / published) over the
+calibration inference cases (coordinate descent, three rounds). A group whose cases do not move with a
+parameter (e.g. batch-1 decode does not depend on compute) is reported as undetermined and borrows. Held-out cases are never read for fitting. The printed
+values are what src/engine/efficiency.cpp holds; docs/accuracy_intro.md records the run.
+
+usage: scripts/calibrate.py [path/to/gpuplan]
+"""
+import json
+import math
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "gpuplan")
+CASES = os.path.join(ROOT, "tests", "validation", "cases")
+GRID = [round(0.20 + 0.01 * i, 2) for i in range(76)]  # 0.20 … 0.95
+
+gpus = {g["id"]: g for g in json.load(open(os.path.join(ROOT, "catalogs", "gpus.json")))["gpus"]}
+
+
+def architecture(case):
+    gpu = case["scenario"]["hardware"]["gpu"]
+    if isinstance(gpu, dict):
+        return gpu.get("architecture", "")
+    return gpus[gpu]["architecture"]
+
+
+def vendor(arch):
+    return "amd" if arch.startswith("cdna") else "nvidia"
+
+
+cases = []
+for name in sorted(os.listdir(CASES)):
+    if name.endswith(".json"):
+        case = json.load(open(os.path.join(CASES, name)))
+        if case["category"] == "inference" and case.get("calibration"):
+            cases.append(case)
+
+
+def errors(settings):
+    """settings: arch -> compute efficiency, vendor -> bandwidth efficiency. Returns {id: log error}."""
+    with tempfile.TemporaryDirectory() as tmp:
+        for case in cases:
+            arch = architecture(case)
+            copy = json.loads(json.dumps(case))
+            eff = copy["scenario"].setdefault("efficiency", {})
+            if arch in settings:
+                eff["compute_efficiency"] = settings[arch]
+            eff["bandwidth_efficiency"] = settings[vendor(arch)]
+            with open(os.path.join(tmp, case["id"] + ".json"), "w") as handle:
+                json.dump(copy, handle)
+        report = json.loads(subprocess.run([CLI, "validate", tmp, "--format", "json"], check=True,
+                                           capture_output=True, text=True).stdout)
+    return {c["id"]: math.log(c["predicted"] / c["published"]) for c in report["cases"] if c["ok"]}
+
+
+def score(errs, ids):
+    return sum(errs[i] ** 2 for i in ids if i in errs)
+
+
+archs = sorted({architecture(c) for c in cases})
+settings = {a: 0.6 for a in archs}
+settings.update({"nvidia": 0.8, "amd": 0.5})
+undetermined = set()
+for _ in range(3):
+    for key in ["nvidia", "amd"] + archs:
+        if key in ("nvidia", "amd"):
+            ids = [c["id"] for c in cases if vendor(architecture(c)) == key]
+        else:
+            ids = [c["id"] for c in cases if architecture(c) == key]
+        if not ids:
+            continue
+        scores = {v: score(errors({**settings, key: v}), ids) for v in GRID}
+        if max(scores.values()) - min(scores.values()) < 1e-6:
+            undetermined.add(key)
+            continue
+        settings[key] = min(GRID, key=lambda v: (scores[v], abs(v - settings[key])))
+
+final = errors(settings)
+print("calibration cases:", ", ".join(c["id"] for c in cases))
+for key in ["nvidia", "amd"]:
+    print("bandwidth_efficiency[%s] = %.2f" % (key, settings[key]))
+for arch in archs:
+    if arch in undetermined:
+        print("compute_efficiency[%s] = undetermined (no calibration case depends on it)" % arch)
+    else:
+        print("compute_efficiency[%s] = %.2f" % (arch, settings[arch]))
+for case in cases:
+    print("  %-50s %+.1f%%" % (case["id"], (math.exp(final[case["id"]]) - 1) * 100))

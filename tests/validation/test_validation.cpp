@@ -1,0 +1,76 @@
+// The validation suite as a guard: every published case runs, each category keeps enough cases, and no
+// category's median error worsens past the threshold documented in docs/ACCURACY.md (thresholds.json).
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog.h"
+#include "cli/cli.h"
+#include "cli/validate.h"
+
+namespace {
+
+const std::string kRoot = GPUPLAN_SOURCE_DIR;
+
+struct Suite {
+    std::vector<cli::CaseResult> Cases;
+    std::vector<cli::CategorySummary> Summary;
+};
+
+const Suite& RunSuite() {
+    static const Suite kSuite = [] {
+        std::vector<catalog::Issue> issues;
+        const catalog::Catalog cat = catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
+        Suite suite;
+        std::string error;
+        cli::RunValidation(kRoot + "/tests/validation/cases", cat, &suite.Cases, &error);
+        suite.Summary = cli::Summarize(suite.Cases);
+        return suite;
+    }();
+    return kSuite;
+}
+
+} // namespace
+
+TEST_SUITE("validation") {
+
+TEST_CASE("every published case runs through the engine") {
+    const Suite& suite = RunSuite();
+    REQUIRE(suite.Cases.size() >= 40);
+    for (const cli::CaseResult& c : suite.Cases) CHECK_MESSAGE(c.Ok, c.Id << ": " << c.Message);
+}
+
+TEST_CASE("each category holds at least 10 published cases, a third of them for calibration") {
+    for (const cli::CategorySummary& s : RunSuite().Summary) {
+        CHECK_MESSAGE(s.Cases >= 10, s.Category);
+        CHECK_MESSAGE(s.HoldoutCases >= s.Cases / 2, s.Category);
+    }
+}
+
+TEST_CASE("no category's median error worsens past its documented threshold") {
+    std::string text;
+    REQUIRE(cli::ReadTextFile(kRoot + "/tests/validation/thresholds.json", &text));
+    const auto thresholds = nlohmann::json::parse(text);
+    for (const cli::CategorySummary& s : RunSuite().Summary) {
+        REQUIRE_MESSAGE(thresholds["median_abs_error"].contains(s.Category), s.Category);
+        const double limit = thresholds["median_abs_error"][s.Category].get<double>();
+        CHECK_MESSAGE(s.MedianAbsError <= limit, s.Category << " median |error| " << s.MedianAbsError << " > " << limit);
+        const double holdout_limit = thresholds["holdout_median_abs_error"][s.Category].get<double>();
+        CHECK_MESSAGE(s.HoldoutMedianAbsError <= holdout_limit, s.Category << " held-out median " << s.HoldoutMedianAbsError << " > " << holdout_limit);
+    }
+}
+
+TEST_CASE("docs/ACCURACY.md and assets/accuracy.json are regenerated from the current engine (scripts/accuracy.sh)") {
+    const Suite& suite = RunSuite();
+    std::string shipped;
+    REQUIRE(cli::ReadTextFile(kRoot + "/assets/accuracy.json", &shipped));
+    CHECK_MESSAGE(shipped == cli::RenderValidation(suite.Cases, suite.Summary, "json"), "assets/accuracy.json is stale: run scripts/accuracy.sh");
+    std::string doc;
+    REQUIRE(cli::ReadTextFile(kRoot + "/docs/ACCURACY.md", &doc));
+    CHECK_MESSAGE(doc.find(cli::RenderValidation(suite.Cases, suite.Summary, "md")) != std::string::npos,
+                  "docs/ACCURACY.md is stale: run scripts/accuracy.sh");
+}
+
+} // TEST_SUITE
