@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/cost.h"
 #include "engine/model.h"
 
 namespace catalog {
@@ -104,6 +105,14 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
 void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
 // Cross-file checks (offer GPU ids exist, currencies have rates). Call after loading every file.
 void CheckCatalog(const Catalog& catalog, std::vector<Issue>* issues);
+
+// The offers for one GPU, converted into `currency` with the catalog's exchange rates (offers in a currency
+// without a rate are skipped). Imported offers are included.
+std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const std::string& currency);
+// Converts an amount between currencies with the catalog's rates; false when a rate is missing.
+bool ConvertCurrency(const Catalog& catalog, double amount, const std::string& from, const std::string& to, double* out);
+// Evaluates a scenario and prices it against the catalog's offers (engine::Evaluate + engine::ApplyCosts).
+engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario& scenario);
 
 // A visitor's price table: CSV with a header row (provider, gpu, price_per_gpu_hour or price_per_instance_hour,
 // currency; optional gpus_per_instance, kind, instance, region, source, as_of) or a gpuplan.prices/1 JSON file.

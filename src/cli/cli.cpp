@@ -117,7 +117,7 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
     const bool ok = scenario::ScenarioFromJson(text, cat, &s, &issues);
     for (const catalog::Issue& issue : issues) err << "gpuplan: " << issue.ToString() << "\n";
     if (!ok) return kExitBadInput;
-    const engine::Result result = engine::Evaluate(s);
+    const engine::Result result = catalog::EvaluateWithCosts(cat, s);
     if (!result.Ok) {
         err << "gpuplan: scenario: " << result.Error << "\n";
         return kExitBadInput;

@@ -95,6 +95,26 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
                            {"GPU-hours", HumanValue(t.GpuHours, "h")}},
                           format);
     }
+    if (r.Cost.Priced) {
+        heading("Cost (" + r.Cost.Currency + ")");
+        const engine::CostResult& c = r.Cost;
+        const std::string cur = c.Currency;
+        std::vector<std::vector<std::string>> cost_rows = {{"metric", "on-demand", "spot"}};
+        auto money = [&](double value, const std::string& unit) { return value > 0 ? HumanValue(value, unit) : std::string("n/a"); };
+        cost_rows.push_back({"per hour", money(c.PerHour, cur + "/h"), money(c.SpotPerHour, cur + "/h")});
+        if (s.Workload == engine::WorkloadKind::Inference)
+            cost_rows.push_back({"per million tokens", money(c.PerMillionTokens, cur), money(c.SpotPerMillionTokens, cur)});
+        else
+            cost_rows.push_back({"training run", money(c.JobCost, cur), money(c.SpotJobCost, cur)});
+        if (c.PaybackMonths > 0) cost_rows.push_back({"buying pays back after", HumanValue(c.PaybackMonths, "months"), ""});
+        out += RenderRows(cost_rows, format);
+        std::vector<std::vector<std::string>> offer_rows = {{"provider", "kind", "instances", "per hour", "as of"}};
+        for (size_t i = 0; i < c.Offers.size() && i < 8; ++i) {
+            const engine::OfferCost& o = c.Offers[i];
+            offer_rows.push_back({o.Provider + (o.Estimate ? " (estimate)" : ""), o.Kind, std::to_string(o.Instances), HumanValue(o.PerHour, cur + "/h"), o.AsOf});
+        }
+        if (offer_rows.size() > 1) out += (md ? "\n" : "\n") + RenderRows(offer_rows, format);
+    }
     if (!r.Warnings.empty()) {
         heading("Warnings");
         for (const engine::Warning& w : r.Warnings) out += (md ? "- " : "  ! ") + w.Message + "\n";

@@ -88,6 +88,38 @@ struct TrainingResult {
     std::string SuggestionReason;
 };
 
+// One rentable offer priced for this deployment (instances × price, billed as the provider bills).
+struct OfferCost {
+    std::string OfferId;
+    std::string Provider;          // display name
+    std::string Kind;              // on_demand, spot, reserved_1y, reserved_3y
+    std::string Region;
+    std::string AsOf;
+    bool        Estimate = false;
+    int         Instances = 0;     // instances rented to hold hardware.count GPUs
+    double      PerHour = 0;       // whole deployment, currency/h
+    double      JobCost = 0;       // training: the run, billed by the provider's granularity (0 for inference)
+    double      PerMillionTokens = 0; // inference: currency per million generated tokens at the scenario's throughput
+};
+
+struct CostResult {
+    bool        Priced = false;    // at least one offer or a visitor rate applied
+    std::string Currency;
+    double      PerHour = 0;       // cheapest on-demand (or the visitor's rate), whole deployment
+    double      SpotPerHour = 0;   // cheapest spot/preemptible; 0 = none published
+    double      PerMillionTokens = 0;     // inference at PerHour
+    double      SpotPerMillionTokens = 0; // inference at SpotPerHour
+    double      JobCost = 0;       // training run at PerHour
+    double      SpotJobCost = 0;   // training run at SpotPerHour (checkpoint to survive preemption)
+    std::string CheapestOfferId;   // "" when the visitor's rate is used
+    std::vector<OfferCost> Offers; // every matching offer, cheapest first
+    // Buying instead of renting (only with a purchase price)
+    double      PurchaseCost = 0;      // hardware.count × purchase price per GPU
+    double      OwnPerMonth = 0;       // electricity at TDP × PUE × utilisation, currency/month
+    double      RentPerMonth = 0;      // PerHour × hours × utilisation, currency/month
+    double      PaybackMonths = 0;     // PurchaseCost / (RentPerMonth − OwnPerMonth); 0 = never pays back or unknown
+};
+
 struct Result {
     bool            Ok = true;          // false when the scenario itself is invalid (see Error)
     std::string     Error;              // why the scenario cannot be evaluated
@@ -97,6 +129,7 @@ struct Result {
     int             GpusNeeded = 0;     // smallest GPU count that fits with the scenario's other settings
     InferenceResult Inference;
     TrainingResult  Training;
+    CostResult      Cost;               // filled by ApplyCosts (cost.h) when the caller has price offers
     std::vector<Warning>        Warnings;
     std::vector<DerivationStep> Derivation;
 };

@@ -71,6 +71,18 @@ struct ClusterSpec {
     double NetworkBytesPerSPerGpu = 50e9; // inter-node bandwidth per GPU, bytes/s (400 Gb/s InfiniBand NDR = 50 GB/s)
 };
 
+// What renting or owning costs. Prices come from the catalog's offers for the scenario's GPU, converted into
+// Currency by the caller (engine::PriceOption); these fields are the visitor's own assumptions.
+struct CostParams {
+    std::string Currency              = "USD"; // currency of every cost figure in the Result
+    double      PricePerGpuHour       = 0;     // the visitor's own rate; 0 = the cheapest matching catalog offer
+    std::string Provider;                      // provider id to restrict offers to; "" = all providers
+    double      PurchasePricePerGpu   = 0;     // buying: server price per GPU (GPU + its share of the server); 0 = unknown
+    double      ElectricityPerKwh     = 0;     // buying: electricity price; 0 = default (cost.h)
+    double      Pue                   = 0;     // buying: power usage effectiveness of the room; 0 = default (cost.h)
+    double      Utilization           = 1;     // fraction of hours the capacity is busy (buy vs rent compares at this load)
+};
+
 // Efficiency factors: achievable = peak × factor. 0 means "use the documented default" (efficiency.h).
 struct EfficiencyOverrides {
     double Mfu                    = 0; // training model-FLOPs utilisation
@@ -91,6 +103,7 @@ struct Scenario {
     TrainingParams      Training;
     ClusterSpec         Cluster;
     EfficiencyOverrides Efficiency;
+    CostParams          Cost;
 };
 
 } // namespace engine

@@ -191,6 +191,33 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
 
 } // namespace
 
+namespace {
+
+void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostParams* c, std::vector<Issue>* issues) {
+    const json* block = top->Child("cost");
+    if (block == nullptr) return;
+    if (!block->is_object()) return top->Error("cost", "expected an object");
+    ObjectReader r(*block, kFile, "", issues, "cost.");
+    c->Currency = r.String("currency", false, c->Currency);
+    if (!catalog.Fx.PerUsd.count(c->Currency)) {
+        std::string known;
+        for (const auto& [code, rate] : catalog.Fx.PerUsd) known += (known.empty() ? "" : ", ") + code;
+        r.Error("currency", "no exchange rate for \"" + c->Currency + "\"; expected one of " + known);
+    }
+    c->PricePerGpuHour = r.Number("price_per_gpu_hour", 0, 1e6, false, c->PricePerGpuHour);
+    c->Provider = r.String("provider", false, c->Provider);
+    if (!c->Provider.empty() && catalog.FindProvider(c->Provider) == nullptr) r.Error("provider", "unknown provider id \"" + c->Provider + "\"");
+    c->PurchasePricePerGpu = r.Number("purchase_price_per_gpu", 0, 1e9, false, c->PurchasePricePerGpu);
+    c->ElectricityPerKwh = r.Number("electricity_per_kwh", 0, 1e4, false, c->ElectricityPerKwh);
+    c->Pue = r.Number("pue", 0, 5, false, c->Pue);
+    if (c->Pue > 0 && c->Pue < 1) r.Error("pue", "expected 0 (default) or a number between 1 and 5");
+    c->Utilization = r.Number("utilization", 0, 1, false, c->Utilization);
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("cost", "invalid (see the fields above)");
+}
+
+} // namespace
+
 bool ScenarioFromJson(const std::string& text, const catalog::Catalog& catalog, engine::Scenario* out, std::vector<Issue>* issues) {
     const size_t first_issue = issues->size();
     json doc;
@@ -221,6 +248,7 @@ bool ScenarioFromJson(const std::string& text, const catalog::Catalog& catalog, 
     ReadInference(&top, &s.Inference, issues);
     ReadTraining(&top, &s.Training, issues);
     ReadEfficiency(&top, &s.Efficiency, issues);
+    ReadCost(&top, catalog, &s.Cost, issues);
     top.ReportUnknownFields();
     // Drop the summary lines ("invalid (see the fields above)") when a field-level error says it already.
     bool field_error = false;
@@ -371,6 +399,18 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     if (e.RuntimeOverheadBytes >= 0) ej["runtime_overhead_gb"] = e.RuntimeOverheadBytes / 1e9;
     Put(&ej, "gpu_memory_utilization", e.GpuMemoryUtilization, 0.0, true);
     if (!ej.empty()) j["efficiency"] = ej;
+
+    const engine::CostParams& c = s.Cost;
+    const engine::CostParams& dc = d.Cost;
+    json cj = json::object();
+    Put(&cj, "currency", c.Currency, dc.Currency, oc);
+    Put(&cj, "price_per_gpu_hour", c.PricePerGpuHour, dc.PricePerGpuHour, oc);
+    Put(&cj, "provider", c.Provider, dc.Provider, oc);
+    Put(&cj, "purchase_price_per_gpu", c.PurchasePricePerGpu, dc.PurchasePricePerGpu, oc);
+    Put(&cj, "electricity_per_kwh", c.ElectricityPerKwh, dc.ElectricityPerKwh, oc);
+    Put(&cj, "pue", c.Pue, dc.Pue, oc);
+    Put(&cj, "utilization", c.Utilization, dc.Utilization, oc);
+    if (!cj.empty()) j["cost"] = cj;
     return j.dump(indent);
 }
 
@@ -494,7 +534,17 @@ std::string ResultToJson(const engine::Result& r, int indent) {
                                       {"zero_stage", t.SuggestedZeroStage}, {"recompute", t.SuggestedRecompute},
                                       {"time_s", Finite(t.SuggestedTimeS)}, {"memory_per_gpu_bytes", Finite(t.SuggestedMemoryPerGpuBytes)},
                                       {"reason", t.SuggestionReason}};
-    j["cost"] = json::object();
+    const engine::CostResult& c = r.Cost;
+    json offers = json::array();
+    for (const engine::OfferCost& o : c.Offers)
+        offers.push_back({{"offer", o.OfferId}, {"provider", o.Provider}, {"kind", o.Kind}, {"region", o.Region}, {"as_of", o.AsOf},
+                          {"estimate", o.Estimate}, {"instances", o.Instances}, {"per_hour", Finite(o.PerHour)}, {"job_cost", Finite(o.JobCost)},
+                          {"per_million_tokens", Finite(o.PerMillionTokens)}});
+    j["cost"] = {{"priced", c.Priced}, {"currency", c.Currency}, {"per_hour", Finite(c.PerHour)}, {"spot_per_hour", Finite(c.SpotPerHour)},
+                 {"per_million_tokens", Finite(c.PerMillionTokens)}, {"spot_per_million_tokens", Finite(c.SpotPerMillionTokens)},
+                 {"job_cost", Finite(c.JobCost)}, {"spot_job_cost", Finite(c.SpotJobCost)}, {"cheapest_offer", c.CheapestOfferId},
+                 {"purchase_cost", Finite(c.PurchaseCost)}, {"own_per_month", Finite(c.OwnPerMonth)}, {"rent_per_month", Finite(c.RentPerMonth)},
+                 {"payback_months", Finite(c.PaybackMonths)}, {"offers", offers}};
     json warnings = json::array();
     for (const engine::Warning& w : r.Warnings) warnings.push_back({{"code", w.Code}, {"message", w.Message}});
     j["warnings"] = warnings;
