@@ -59,14 +59,24 @@ double CheckpointBytes(const TrainingMemory& mem, double total_params, bool lora
 }
 
 // The smallest GPU count (the layout's model-parallel size × a power of two) at which the scenario's layout fits.
-int TrainingGpusNeeded(const Scenario& s) {
+// Without ZeRO, more replicas never lower per-GPU memory, so the search then shards the model states (ZeRO-3 /
+// FSDP full shard) — the usual first remedy — and says so in the derivation.
+int TrainingGpusNeeded(const Scenario& s, bool* with_zero3) {
     const int model_parallel = s.Training.TensorParallel * s.Training.PipelineParallel * s.Training.ContextParallel;
-    for (int replicas = 1; replicas <= (1 << 20); replicas *= 2) {
-        Scenario c = s;
-        c.GpuCount = model_parallel * replicas;
-        if (c.Training.ShardGroupGpus > 0 && replicas % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
-        if (EstimateTrainingMemory(c, LayoutOf(c)).Total() <= s.Gpu.MemoryBytes) return c.GpuCount;
-        if (s.Training.ZeroStage == 0) break; // without sharding more replicas never lower per-GPU memory
+    *with_zero3 = false;
+    for (int pass = 0; pass < 2; ++pass) {
+        for (int replicas = 1; replicas <= (1 << 20); replicas *= 2) {
+            Scenario c = s;
+            c.GpuCount = model_parallel * replicas;
+            if (pass == 1) c.Training.ZeroStage = 3;
+            if (c.Training.ShardGroupGpus > 0 && replicas % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
+            if (EstimateTrainingMemory(c, LayoutOf(c)).Total() <= s.Gpu.MemoryBytes) {
+                *with_zero3 = pass == 1;
+                return c.GpuCount;
+            }
+            if (c.Training.ZeroStage == 0) break;
+        }
+        if (s.Training.ZeroStage == 3) break;
     }
     return 0;
 }
@@ -107,7 +117,8 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     r->MemoryPerGpu.Total = mem.Total();
     r->GpuMemoryBytes = s.Gpu.MemoryBytes;
     r->Fits = mem.Total() <= s.Gpu.MemoryBytes;
-    r->GpusNeeded = TrainingGpusNeeded(s);
+    bool needs_zero3 = false;
+    r->GpusNeeded = TrainingGpusNeeded(s, &needs_zero3);
 
     const std::string split = "TP " + std::to_string(layout.TensorParallel) + " × PP " + std::to_string(layout.PipelineParallel);
     const std::string zero = layout.ZeroStage > 0 ? "ZeRO-" + std::to_string(layout.ZeroStage) + " over " + std::to_string(layout.ShardGroupGpus) + " GPUs" : "no ZeRO";
@@ -154,7 +165,10 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                 Gb(mem.GatherBufferBytes),
             mem.OverheadBytes, "B");
     AddStep(r, "total_bytes", "Total per GPU", "weights + gradients + optimizer + activations + overhead", mem.Total(), "B");
-    AddStep(r, "gpus_needed", "GPUs needed with this layout", "smallest TP × PP × CP × 2^k that fits", r->GpusNeeded, "GPUs");
+    AddStep(r, "gpus_needed", needs_zero3 ? "GPUs needed with this layout and ZeRO-3" : "GPUs needed with this layout",
+            r->GpusNeeded > 0 ? "smallest TP × PP × CP × 2^k that fits" + std::string(needs_zero3 ? ", model states sharded (ZeRO-3)" : "")
+                              : "no data-parallel size up to 2^20 fits: the model-parallel part alone exceeds one GPU",
+            r->GpusNeeded, "GPUs");
 
     // FLOPs and time
     TrainingResult& tr = r->Training;
@@ -221,7 +235,8 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     if (!r->Fits) {
         std::string message = "Needs " + Gb(mem.Total()) + " per GPU; " + s.Gpu.Name + " has " + Gb(s.Gpu.MemoryBytes) + ".";
         if (suggestion.Found) message += " Fits as " + DescribeLayout(suggestion.Layout) + ".";
-        else if (r->GpusNeeded > 0) message += " This layout fits on " + std::to_string(r->GpusNeeded) + " GPUs.";
+        else if (r->GpusNeeded > 0)
+            message += " This layout fits on " + std::to_string(r->GpusNeeded) + " GPUs" + (needs_zero3 ? " with ZeRO-3 (FSDP full shard)." : ".");
         else message += " " + suggestion.Reason;
         AddWarning(r, "does_not_fit", message);
     } else if (suggestion.Found && suggestion.TimeS < time.TimeS * 0.95) {
