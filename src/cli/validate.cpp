@@ -22,6 +22,9 @@ using nlohmann::json;
 bool MetricValue(const engine::Result& r, const std::string& metric, double* value) {
     const std::map<std::string, double> metrics = {
         {"memory_per_gpu_bytes.total", r.MemoryPerGpu.Total},
+        // Tensors only, as torch.cuda.max_memory_allocated() reports them: the total without the runtime overhead
+        // (CUDA context, library workspaces, allocator cache), which that counter never sees.
+        {"memory_per_gpu_bytes.allocated", r.MemoryPerGpu.Total - r.MemoryPerGpu.Overhead},
         {"memory_per_gpu_bytes.weights", r.MemoryPerGpu.Weights},
         {"memory_per_gpu_bytes.kv_cache", r.MemoryPerGpu.KvCache},
         {"memory_per_gpu_bytes.activations", r.MemoryPerGpu.Activations},
