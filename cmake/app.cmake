@@ -72,7 +72,12 @@ endif()
 set_target_properties(app PROPERTIES
     OUTPUT_NAME app SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${GPUPLAN_SITE_DIR}
     LINK_DEPENDS ${GPUPLAN_JS_LIBRARY})
+# catalog::ParseJsonText catches nlohmann_json's parse_error: a broken catalog file or a damaged link must be a
+# notice, not a crash. Emscripten disables catching by default, so turn it on where the catch lives and at link.
+target_compile_options(catalog PRIVATE -fexceptions)
+target_compile_options(app PRIVATE -fexceptions)
 target_link_options(app PRIVATE
+    -fexceptions
     --no-entry
     -sSINGLE_FILE=1
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2

@@ -1,6 +1,6 @@
 // gpuplan platform (web): WebGL2 context, HiDPI canvas, browser input → Dear ImGui, and frames on demand.
 // Frames run only when input arrives or something changed, and for half a second after (ImGui settles);
-// an idle page does no work at all.
+// an idle page does no work at all (the text caret does not blink for that reason).
 //
 // Index
 // [SECTION] State
@@ -45,7 +45,6 @@ namespace {
 
 constexpr const char* kCanvas = "#canvas";
 constexpr double kSettleS = 0.5;           // keep rendering this long after the last input
-constexpr double kCaretBlinkMs = 530;      // while a text field is active and idle, redraw at this period
 constexpr int kReadyAfterFrames = 3;       // ImGui lays out in a frame or two; "ready" after this many
 constexpr float kTouchSlopPx = 10;         // a touch that moves farther is a scroll, not a tap
 constexpr float kWheelPixelsPerUnit = 100; // browsers send about 100 px per wheel notch
@@ -75,7 +74,6 @@ struct Platform {
     std::deque<InputEvent> Queue;      // browser events not yet given to ImGui
     TouchGesture Touch;
     bool   FramePending = false;       // a requestAnimationFrame is scheduled
-    bool   BlinkPending = false;       // a caret-blink timeout is scheduled
     double LastInputTime = 0;          // seconds (performance.now)
     double LastFrameTime = 0;
     int    Frames = 0;
@@ -385,11 +383,21 @@ void PublishTestHooks(const AppState& state) {
     gpuplan_js_publish(widgets.dump().c_str(), shown.dump().c_str());
 }
 
+void OnTimedRedraw(void*) {
+    g_platform.LastInputTime = NowS(); // a few frames, so ImGui settles the change
+    platform::RequestFrame();
+}
+
 void PerformOutbox(AppState* state) {
     Outbox& outbox = state->outbox;
     if (outbox.UrlHashChanged) {
         gpuplan_js_replace_hash(outbox.UrlHash.c_str());
         outbox.UrlHashChanged = false;
+    }
+    if (outbox.RedrawAt >= 0) {
+        const double delay_ms = std::max(0.0, (outbox.RedrawAt - ImGui::GetTime()) * 1000.0) + 20;
+        emscripten_set_timeout(OnTimedRedraw, delay_ms, nullptr);
+        outbox.RedrawAt = -1;
     }
     if (outbox.ClipboardRequested) {
         gpuplan_js_copy_text(outbox.ClipboardText.c_str());
@@ -405,11 +413,6 @@ void UpdateCursor() {
         g_platform.Cursor = kind;
         gpuplan_js_set_cursor(kind);
     }
-}
-
-void OnCaretBlink(void*) {
-    g_platform.BlinkPending = false;
-    platform::RequestFrame();
 }
 
 void RunFrame() {
@@ -441,9 +444,6 @@ void RunFrame() {
     const bool settling = now - g_platform.LastInputTime < kSettleS;
     if (input_left || settling || g_platform.Frames < kReadyAfterFrames) {
         platform::RequestFrame();
-    } else if (io.WantTextInput && !g_platform.BlinkPending) {
-        g_platform.BlinkPending = true;
-        emscripten_set_timeout(OnCaretBlink, kCaretBlinkMs, nullptr);
     }
 }
 
@@ -519,6 +519,7 @@ void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& fai
     io.BackendPlatformName = "gpuplan_web";
     io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
     io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+    io.ConfigInputTextCursorBlink = false; // a blinking caret would need frames while idle
     io.SetClipboardTextFn = SetClipboard;
     io.GetClipboardTextFn = GetClipboard;
     io.KeyMap[ImGuiKey_Tab] = 9;

@@ -208,6 +208,7 @@ void DrawApp(AppState* state) {
 
 
     if (state->ui.Narrow) {
+        DrawVerdictPanel(state);
         BeginColumn("page", ImVec2(0, 0));
         DrawInputs(state);
         RecomputeIfDirty(state);

@@ -51,6 +51,7 @@ struct Outbox {
     bool        UrlHashChanged = false;
     std::string ClipboardText;           // text for navigator.clipboard
     bool        ClipboardRequested = false;
+    double      RedrawAt = -1;           // ImGui time at which the UI needs one more frame (a message expires), -1 = none
 };
 
 // Price catalog summary for the Sources panel, computed once at load.

@@ -4,6 +4,7 @@
 #include "imgui.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
+#include "ui/widgets.h"
 
 namespace {
 
@@ -38,6 +39,7 @@ void DrawHeaderPanel(AppState* state) {
     ImGui::SameLine(right - copy_width - lang_width - style.ItemSpacing.x);
     if (ImGui::Button(lang_label, ImVec2(lang_width, 0)))
         ui.Lang = ui.Lang == Language::English ? Language::Russian : Language::English;
+    widgets::RecordLastItem(&ui, "language");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", LanguageName(ui.Lang == Language::English ? Language::Russian : Language::English));
     ImGui::SameLine();
     ImGui::PushStyleColor(ImGuiCol_Button, copied ? ImVec4(0.18f, 0.42f, 0.28f, 1) : ImVec4(0.22f, 0.36f, 0.62f, 1));
@@ -46,7 +48,9 @@ void DrawHeaderPanel(AppState* state) {
         state->outbox.ClipboardText = state->page_url + state->outbox.UrlHash;
         state->outbox.ClipboardRequested = true;
         ui.LinkCopiedTime = ImGui::GetTime();
+        state->outbox.RedrawAt = ui.LinkCopiedTime + kCopiedMessageS;
     }
+    widgets::RecordLastItem(&ui, "copy_link");
     ImGui::PopStyleColor(2);
     ImGui::Spacing();
 }

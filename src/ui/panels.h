@@ -15,6 +15,7 @@ void DrawInferencePanel(AppState* state);  // serving block (inference workload 
 void DrawTrainingPanel(AppState* state);   // training block (training workloads only)
 
 // Results
+void DrawVerdictPanel(AppState* state);    // narrow layout: one line that stays above the scrolling page
 void DrawSummaryPanel(AppState* state);    // fits / needs N GPUs, headline numbers
 void DrawMemoryPanel(AppState* state);     // stacked memory bar with capacity line and legend
 void DrawWarningsPanel(AppState* state);   // Result.Warnings (translated by code)

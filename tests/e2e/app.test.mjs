@@ -1,0 +1,317 @@
+// gpuplan end-to-end test: the built web page in headless Chromium, checked against the native CLI.
+//
+//   node tests/e2e/app.test.mjs --web build-wasm/site --cli build/gpuplan --out build/screenshots
+//
+// Serves --web on 127.0.0.1 (a random free port), drives the page with real mouse and keyboard events,
+// compares what the page prints with `gpuplan evaluate`, and writes screenshots to --out. The system
+// Chromium is used (never a downloaded one) with a fresh profile. Every wait is bounded; a watchdog ends
+// the run if something hangs. The last line is "N passed, M failed"; the exit code is non-zero on failure.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import process from 'node:process';
+import puppeteer from 'puppeteer-core';
+
+const CHROMIUM = process.env.GPUPLAN_CHROMIUM || '/usr/bin/chromium';
+const READY_TIMEOUT_MS = 60000;    // SwiftShader compiles shaders slowly on a 2-core machine
+const STEP_TIMEOUT_MS = 15000;
+const WATCHDOG_MS = 240000;        // CTest allows 300 s
+const CHROMIUM_FLAGS = [
+    '--headless', '--no-sandbox', '--disable-gpu', '--use-gl=angle', '--use-angle=swiftshader',
+    '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking',
+    '--disable-component-update', '--disable-sync', '--disable-default-apps', '--mute-audio',
+];
+
+// ---------------------------------------------------------------------------------------------------------
+// Arguments, results
+// ---------------------------------------------------------------------------------------------------------
+
+function parseArgs(argv) {
+    const args = {};
+    for (let i = 0; i < argv.length; ++i) {
+        const name = argv[i];
+        if (!name.startsWith('--') || i + 1 >= argv.length) throw new Error(`unexpected argument ${name}`);
+        args[name.slice(2)] = argv[++i];
+    }
+    for (const required of ['web', 'cli', 'out'])
+        if (!args[required]) throw new Error(`--${required} is required (usage: --web DIR --cli PATH --out DIR)`);
+    return args;
+}
+
+let passed = 0;
+let failed = 0;
+function report(name, ok, detail) {
+    if (ok) ++passed; else ++failed;
+    console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
+}
+async function check(name, body) {
+    try {
+        const detail = await body();
+        report(name, true, typeof detail === 'string' ? detail : '');
+    } catch (error) {
+        report(name, false, error && error.message ? error.message : String(error));
+    }
+}
+function expect(condition, message) { if (!condition) throw new Error(message); }
+
+// ---------------------------------------------------------------------------------------------------------
+// A tiny static server. /broken/... serves the same site but with a damaged catalogs/gpus.json.
+// ---------------------------------------------------------------------------------------------------------
+
+const CONTENT_TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
+                        '.wasm': 'application/wasm', '.png': 'image/png' };
+
+function serve(root) {
+    const server = http.createServer((request, response) => {
+        let url = decodeURIComponent(new URL(request.url, 'http://x').pathname);
+        let broken = false;
+        if (url.startsWith('/broken/')) { broken = true; url = url.slice('/broken'.length); }
+        if (url.endsWith('/')) url += 'index.html';
+        if (broken && url === '/catalogs/gpus.json') {
+            response.writeHead(200, { 'content-type': 'application/json' });
+            response.end('{ "schema": "gpuplan.gpus/1", "gpus": [ { "id": "h100-sxm", ');
+            return;
+        }
+        const file = path.normalize(path.join(root, url));
+        if (!file.startsWith(path.normalize(root))) { response.writeHead(403); response.end(); return; }
+        fs.readFile(file, (error, data) => {
+            if (error) { response.writeHead(404); response.end('not found'); return; }
+            response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] || 'application/octet-stream' });
+            response.end(data);
+        });
+    });
+    return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Page helpers
+// ---------------------------------------------------------------------------------------------------------
+
+async function openPage(browser, url, viewport) {
+    const page = await browser.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('requestfailed', (request) => {
+        if (!request.url().startsWith('data:')) errors.push(`request failed: ${request.url()}`);
+    });
+    page.on('request', (request) => {
+        const target = request.url();
+        if (!target.startsWith('http://127.0.0.1') && !target.startsWith('data:')) errors.push(`request left the origin: ${target}`);
+    });
+    await page.setViewport(viewport);
+    await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT_MS });
+    await page.waitForFunction('window.gpuplan && (window.gpuplan.ready === true || window.gpuplan.error)', { timeout: READY_TIMEOUT_MS });
+    const error = await page.evaluate(() => window.gpuplan.error || '');
+    if (error) throw new Error(`page error: ${error}`);
+    return { page, errors };
+}
+
+const shown = (page) => page.evaluate(() => window.gpuplan.shown);
+const widgets = (page) => page.evaluate(() => window.gpuplan.widgets);
+const scenario = async (page) => JSON.parse(await page.evaluate(() => window.gpuplan.scenarioJson()));
+
+async function clickWidget(page, id) {
+    const rects = await widgets(page);
+    const rect = rects[id];
+    expect(rect && rect.w > 0 && rect.h > 0, `widget "${id}" is not on screen (${JSON.stringify(rect)})`);
+    await page.mouse.click(rect.x + rect.w / 2, rect.y + rect.h / 2);
+}
+
+// Frames are drawn on demand and stop about 0.5 s after the last input: wait until the page went quiet.
+async function settle(page) {
+    const QUIET_MS = 800; // longer than the 0.5 s the page keeps drawing after an input
+    const deadline = Date.now() + STEP_TIMEOUT_MS;
+    let last = await page.evaluate(() => window.gpuplan.frames);
+    let quietSince = Date.now();
+    while (Date.now() - quietSince < QUIET_MS) {
+        if (Date.now() > deadline) throw new Error('the page kept drawing frames');
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const now = await page.evaluate(() => window.gpuplan.frames);
+        if (now !== last) { last = now; quietSince = Date.now(); }
+    }
+}
+
+function runCli(cli, scenarioJson) {
+    const run = spawnSync(cli, ['evaluate', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 30000 });
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`gpuplan evaluate exited ${run.status}: ${run.stderr.trim()}`);
+    return JSON.parse(run.stdout);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The test
+// ---------------------------------------------------------------------------------------------------------
+
+async function main() {
+    const args = parseArgs(process.argv.slice(2));
+    const web = path.resolve(args.web);
+    const cli = path.resolve(args.cli);
+    const out = path.resolve(args.out);
+    expect(fs.existsSync(path.join(web, 'index.html')) && fs.existsSync(path.join(web, 'app.js')), `${web} has no index.html/app.js (build the web app first)`);
+    expect(fs.existsSync(cli), `${cli} does not exist`);
+    fs.mkdirSync(out, { recursive: true });
+
+    const server = await serve(web);
+    const base = `http://127.0.0.1:${server.address().port}`;
+    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuplan-e2e-'));
+    const browser = await puppeteer.launch({
+        executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
+        protocolTimeout: STEP_TIMEOUT_MS * 4,
+    });
+    const watchdog = setTimeout(() => {
+        console.log('FAIL watchdog — the test did not finish in time');
+        console.log(`${passed} passed, ${failed + 1} failed`);
+        process.exit(1);
+    }, WATCHDOG_MS);
+    watchdog.unref();
+
+    const desktop = { width: 1280, height: 800, deviceScaleFactor: 2 };
+    try {
+        let main = null;
+        await check('page loads, draws its first frame and sets gpuplan.ready', async () => {
+            main = await openPage(browser, `${base}/index.html`, desktop);
+            const s = await shown(main.page);
+            expect(s.ok === true, `the default scenario did not evaluate: ${s.error}`);
+            expect(s.layout === 'wide', `layout at 1280 px is ${s.layout}`);
+            expect(s.notices.length === 0, `unexpected notice: ${JSON.stringify(s.notices)}`);
+            const canvas = await main.page.evaluate(() => { const c = document.getElementById('canvas'); return [c.width, c.height]; });
+            expect(canvas[0] === 2560 && canvas[1] === 1600, `canvas backing store ${canvas} at devicePixelRatio 2`);
+            return `shows ${s.total_memory_text}, canvas ${canvas[0]}×${canvas[1]}`;
+        });
+        if (!main) throw new Error('the page did not load; later checks need it');
+        const page = main.page;
+
+        await check('main inputs publish their rectangles', async () => {
+            const rects = await widgets(page);
+            for (const id of ['concurrency', 'context_tokens', 'gpu_count', 'model', 'gpu'])
+                expect(rects[id] && rects[id].w > 0 && rects[id].h > 0, `widgets.${id} missing or empty: ${JSON.stringify(rects[id])}`);
+        });
+
+        await check('typing 24 into "concurrency" with the keyboard changes the scenario', async () => {
+            await clickWidget(page, 'concurrency');
+            await settle(page);
+            await page.keyboard.down('Control');
+            await page.keyboard.press('KeyA');
+            await page.keyboard.up('Control');
+            await page.keyboard.type('24');
+            await page.keyboard.press('Enter');
+            await page.waitForFunction(() => JSON.parse(window.gpuplan.scenarioJson()).inference.concurrency === 24, { timeout: STEP_TIMEOUT_MS })
+                .catch(() => {}); // the check below says what the value is
+            await settle(page);
+            const s = await scenario(page);
+            expect(s.inference.concurrency === 24, `concurrency is ${s.inference.concurrency}`);
+        });
+
+        await check('total memory shown equals the CLI (memory_per_gpu_bytes.total)', async () => {
+            const s = await shown(page);
+            const json = await page.evaluate(() => window.gpuplan.scenarioJson());
+            const result = runCli(cli, json);
+            const expected = (result.memory_per_gpu_bytes.total / 1e9).toFixed(2);
+            expect(s.total_memory_gb.toFixed(2) === expected, `page shows ${s.total_memory_gb}, CLI says ${expected} GB`);
+            expect(s.total_memory_text.startsWith(expected), `page prints "${s.total_memory_text}"`);
+            expect(s.fits === result.fits, `page fits=${s.fits}, CLI fits=${result.fits}`);
+            return `${s.total_memory_text} = ${result.memory_per_gpu_bytes.total} B`;
+        });
+
+        await check('gpuplan.evaluate (JS API) gives the CLI result', async () => {
+            const json = await page.evaluate(() => window.gpuplan.scenarioJson());
+            const fromPage = JSON.parse(await page.evaluate((text) => window.gpuplan.evaluate(text), json));
+            const fromCli = runCli(cli, json);
+            expect(fromPage.schema === 'gpuplan.result/1', `schema ${fromPage.schema}`);
+            const a = fromPage.memory_per_gpu_bytes.total, b = fromCli.memory_per_gpu_bytes.total;
+            expect(Math.abs(a - b) <= 1e-9 * Math.abs(b), `JS API total ${a} B, CLI ${b} B`);
+        });
+
+        await check('the URL hash holds the scenario', async () => {
+            const hash = await page.evaluate(() => location.hash);
+            expect(hash.startsWith('#s='), `hash is "${hash}"`);
+            const decoded = JSON.parse(decodeURIComponent(hash.slice(3)));
+            expect(decoded.inference && decoded.inference.concurrency === 24, `hash scenario ${JSON.stringify(decoded)}`);
+        });
+
+        await check('an idle page draws no frames', async () => {
+            await settle(page);
+            const before = await page.evaluate(() => window.gpuplan.frames);
+            await new Promise((resolve) => setTimeout(resolve, 1500));
+            const after = await page.evaluate(() => window.gpuplan.frames);
+            expect(after === before, `${after - before} frames in 1.5 s of idleness`);
+        });
+
+        await check('screenshot 1280x800.png', async () => {
+            await page.screenshot({ path: path.join(out, '1280x800.png') });
+        });
+
+        await check('screenshot 390x844.png (one column)', async () => {
+            await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2 });
+            await page.waitForFunction(() => window.gpuplan.shown.layout === 'narrow', { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            await page.screenshot({ path: path.join(out, '390x844.png') });
+        });
+
+        await check('the language toggle switches to Russian', async () => {
+            await page.setViewport(desktop);
+            await page.waitForFunction(() => window.gpuplan.shown.layout === 'wide', { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            await clickWidget(page, 'language');
+            await page.waitForFunction(() => window.gpuplan.shown.language === 'ru', { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            await page.screenshot({ path: path.join(out, '1280x800-ru.png') });
+            await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2 });
+            await page.waitForFunction(() => window.gpuplan.shown.layout === 'narrow', { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            await page.screenshot({ path: path.join(out, '390x844-ru.png') });
+        });
+
+        await check('no page errors and no request left the origin', async () => {
+            expect(main.errors.length === 0, main.errors.join('; '));
+        });
+        await page.close();
+
+        await check('a broken catalogs/gpus.json falls back to the built-in copy with a notice', async () => {
+            const broken = await openPage(browser, `${base}/broken/index.html`, desktop);
+            const s = await shown(broken.page);
+            expect(s.notices.length >= 1, 'no notice shown');
+            expect(s.notices.some((n) => /gpus\.json/.test(n.detail)), `notice does not name gpus.json: ${JSON.stringify(s.notices)}`);
+            expect(s.ok === true && s.total_memory_gb > 0, 'the app is not usable after the fallback');
+            await broken.page.screenshot({ path: path.join(out, 'catalog-fallback.png') });
+            await broken.page.close();
+            return s.notices[0].detail;
+        });
+
+        await check('a damaged link shows a notice and the default scenario', async () => {
+            const damaged = await openPage(browser, `${base}/index.html#s=%7B%22workload%22:%22bogus%22`, desktop);
+            const s = await shown(damaged.page);
+            expect(s.notices.length >= 1, 'no notice for a damaged link');
+            const current = await scenario(damaged.page);
+            expect(current.workload === 'inference' && current.inference.concurrency === 1, `scenario is not the default: ${JSON.stringify(current)}`);
+            await damaged.page.close();
+            return s.notices[0].title;
+        });
+
+        await check('a shared link opens the same scenario', async () => {
+            const hash = '#s=' + encodeURIComponent(JSON.stringify({ schema: 'gpuplan.scenario/1', model: 'llama-3.1-8b',
+                                                                     hardware: { gpu: 'h100-sxm', count: 2 }, inference: { concurrency: 7 } }));
+            const shared = await openPage(browser, `${base}/index.html${hash}`, desktop);
+            const current = await scenario(shared.page);
+            expect(current.hardware.count === 2 && current.inference.concurrency === 7, `scenario ${JSON.stringify(current)}`);
+            const s = await shown(shared.page);
+            expect(s.notices.length === 0, `unexpected notice ${JSON.stringify(s.notices)}`);
+            await shared.page.close();
+        });
+    } finally {
+        clearTimeout(watchdog);
+        await browser.close().catch(() => {});
+        server.close();
+        fs.rmSync(profile, { recursive: true, force: true });
+    }
+}
+
+main().catch((error) => {
+    report('test run', false, error && error.stack ? error.stack.split('\n')[0] : String(error));
+}).finally(() => {
+    console.log(`${passed} passed, ${failed} failed`);
+    process.exit(failed === 0 && passed > 0 ? 0 : 1);
+});
