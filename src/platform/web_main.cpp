@@ -379,6 +379,7 @@ void PublishTestHooks(const AppState& state) {
         {"language", state.ui.Lang == Language::Russian ? "ru" : "en"},
         {"layout", state.ui.Narrow ? "narrow" : "wide"},
         {"url_hash", state.outbox.UrlHash},
+        {"i18n_ok", StringTableIsValid()},
     };
     gpuplan_js_publish(widgets.dump().c_str(), shown.dump().c_str());
 }

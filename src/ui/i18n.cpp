@@ -111,7 +111,6 @@ const Entry kTable[] = {
     {Str::Fits,                  {"Fits", "Помещается"}},
     {Str::DoesNotFit,            {"Does not fit", "Не помещается"}},
     {Str::NeedsGpus,             {"needs %d GPUs", "нужно GPU: %d"}},
-    {Str::NeedsGpusNone,         {"no GPU count fits", "не помещается ни на каком числе GPU"}},
     {Str::OfCapacity,            {"%s of %s per GPU", "%s из %s на GPU"}},
     {Str::PerGpu,                {"per GPU", "на GPU"}},
     {Str::Usable,                {"Usable (serving limit)", "Доступно (лимит сервера)"}},
@@ -160,6 +159,7 @@ const Entry kTable[] = {
     {Str::UnitH,                 {"h", "ч"}},
     {Str::UnitDays,              {"days", "дн."}},
     {Str::UnitTokensPerS,        {"tokens/s", "токенов/с"}},
+    {Str::UnitTokens,            {"tokens", "токенов"}},
     {Str::UnitReqPerS,           {"req/s", "запр./с"}},
     {Str::UnitSequences,         {"sequences", "посл."}},
     {Str::UnitGpus,              {"GPUs", "GPU"}},
@@ -172,6 +172,9 @@ const Entry kTable[] = {
     {Str::WordActive,            {"active", "активных"}},
     {Str::WordLayers,            {"layers", "слоёв"}},
     {Str::WordContext,           {"context", "контекст"}},
+    {Str::SuffixMillion,         {"M", "млн"}},
+    {Str::SuffixBillion,         {"B", "млрд"}},
+    {Str::SuffixTrillion,        {"T", "трлн"}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 
@@ -192,10 +195,14 @@ bool TableIsInOrder() {
 void SetLanguage(Language language) { g_language = language; }
 Language CurrentLanguage() { return g_language; }
 
-const char* Tr(Str id) {
+bool StringTableIsValid() {
     static const bool kInOrder = TableIsInOrder();
+    return kInOrder;
+}
+
+const char* Tr(Str id) {
     const size_t index = static_cast<size_t>(id);
-    if (!kInOrder || index >= static_cast<size_t>(Str::Count)) return "?";
+    if (!StringTableIsValid() || index >= static_cast<size_t>(Str::Count)) return "?";
     return kTable[index].Text[static_cast<int>(g_language)];
 }
 
@@ -207,7 +214,7 @@ const char* LanguageName(Language language) { return language == Language::Russi
 
 std::string TrWarning(const engine::Warning& warning, const engine::Scenario& scenario, const engine::Result& result) {
     if (g_language == Language::English) return warning.Message;
-    if (warning.Code == "does_not_fit") {
+    if (warning.Code == "does_not_fit" && scenario.Workload == engine::WorkloadKind::Inference) {
         const engine::DerivationStep* usable = engine::FindStep(result, "usable_bytes");
         std::string text = "Нужно " + engine::Gb(result.MemoryPerGpu.Total) + " на GPU; у " + scenario.Gpu.Name + " доступно " +
                            engine::Gb(usable != nullptr ? usable->Value : result.GpuMemoryBytes) + ".";
@@ -223,26 +230,69 @@ std::string TrWarning(const engine::Warning& warning, const engine::Scenario& sc
 const char* TrStepLabel(const engine::DerivationStep& step) {
     if (g_language == Language::English) return step.Label.c_str();
     struct Label { const char* Key; const char* Russian; };
+    // Keyed by DerivationStep::Key; where one key has several English labels, the Russian one covers both.
     static const Label kLabels[] = {
         {"params", "Параметры"},
+        {"trainable_params", "Обучаемые параметры"},
+        {"weights_model_bytes", "Веса, вся модель"},
         {"weights_bytes", "Веса на GPU"},
-        {"kv_bytes_per_token", "KV-кэш на токен"},
+        {"kv_bytes_per_token", "KV-кэш на токен (вся модель)"},
+        {"kv_bytes_per_sequence_per_gpu", "KV-кэш на последовательность на GPU"},
         {"kv_cache_bytes", "KV-кэш на GPU"},
+        {"kv_pool_bytes", "Память под KV-кэш на GPU"},
+        {"kv_pool_tokens", "Токенов KV-кэша на реплику"},
+        {"activation_bytes", "Активации на GPU"},
+        {"activations_bytes", "Активации на GPU"},
+        {"activations_per_layer_bytes", "Активации на слой на микробатч"},
+        {"logits_bytes", "Логиты для функции потерь"},
+        {"gradients_bytes", "Градиенты на GPU"},
+        {"optimizer_bytes", "Состояния оптимизатора на GPU"},
         {"overhead_bytes", "Накладные расходы среды"},
         {"total_bytes", "Всего на GPU"},
         {"usable_bytes", "Доступная память GPU"},
         {"gpus_needed", "GPU на одну реплику"},
-        {"activations_bytes", "Активации на GPU"},
-        {"gradients_bytes", "Градиенты на GPU"},
-        {"optimizer_bytes", "Состояния оптимизатора на GPU"},
+        {"replicas", "Реплик (параллелизм данных)"},
+        {"layout", "Раскладка"},
+        {"suggested_layout", "Предлагаемая раскладка"},
+        {"math_path", "Пик вычислений на GPU"},
+        {"peak_flops", "Пик на GPU"},
+        {"bandwidth_efficiency", "Эффективность пропускной способности (декод)"},
+        {"compute_efficiency", "Эффективность вычислений (префилл)"},
+        {"decode_bytes_per_step", "Байт за шаг декода на GPU"},
+        {"decode_comm_s", "Обмен данными за шаг декода"},
+        {"prefill_flops", "FLOP префилла на запрос"},
         {"ttft_s", "Время до первого токена"},
         {"tpot_s", "Время на выходной токен"},
-        {"throughput_tokens_per_s", "Пропускная способность"},
+        {"throughput_tokens_per_s", "Генерируемых токенов/с (всё развёртывание)"},
+        {"requests_per_s", "Запросов/с (всё развёртывание)"},
         {"max_concurrency", "Макс. одновременных последовательностей"},
-        {"training_flops", "FLOP обучения"},
-        {"training_time_s", "Время обучения"},
-        {"gpu_hours", "GPU-часы"},
+        {"optimal_batch", "Оптимальный по пропускной способности батч"},
+        {"sla_max_users", "Пользователей при заданных требованиях"},
+        {"gpus_for_target_users", "GPU для целевого числа пользователей"},
+        {"batch_job_time_s", "Время пакетной задачи"},
+        {"model_flops_per_token", "FLOP модели на токен"},
+        {"hardware_flops_per_token", "Выполняемых FLOP на токен"},
+        {"training_flops", "FLOP обучения (выполняемые)"},
+        {"micro_batch_time", "Вычисления на микробатч"},
+        {"micro_batches_per_step", "Микробатчей на шаг"},
+        {"pipeline_bubble", "Простой конвейера"},
+        {"tp_comm", "Обмен тензорного параллелизма на шаг"},
+        {"dp_comm", "Обмен параллелизма данных на шаг"},
+        {"exposed_comm", "Неперекрытый обмен на шаг"},
+        {"step_time", "Время шага"},
+        {"utilisation", "Загрузка выполняемыми FLOP"},
         {"mfu", "MFU"},
+        {"time_s", "Время обучения"},
+        {"tokens_per_s_per_gpu", "Токенов/с на GPU"},
+        {"gpu_hours", "GPU-часы"},
+        {"checkpoint_bytes", "Размер чекпойнта"},
+        {"checkpoint_write_s", "Время записи чекпойнта"},
+        {"cost_per_hour", "Аренда в час"},
+        {"spot_per_hour", "Аренда в час (самый дешёвый spot)"},
+        {"cost_per_million_tokens", "Стоимость миллиона сгенерированных токенов"},
+        {"job_cost", "Стоимость обучения"},
+        {"own_per_month", "Своё железо: электричество в месяц"},
+        {"payback_months", "Покупка окупится через"},
     };
     for (const Label& label : kLabels)
         if (step.Key == label.Key) return label.Russian;

@@ -24,7 +24,7 @@ enum class Str {
     Optimizer, LoraRank,
     // results
     SectionResults, SectionMemory, SectionSpeed, SectionTraining2, SectionWarnings, SectionDerivation, SectionSources,
-    Fits, DoesNotFit, NeedsGpus, NeedsGpusNone, OfCapacity, PerGpu, Usable, Capacity, Total,
+    Fits, DoesNotFit, NeedsGpus, OfCapacity, PerGpu, Usable, Capacity, Total,
     PartWeights, PartKvCache, PartActivations, PartGradients, PartOptimizer, PartOverhead,
     Ttft, Tpot, TokensPerUser, Throughput, MaxConcurrency, RequestsPerS,
     TrainTime, GpuHours, Mfu, TokensPerGpu, TrainFlops,
@@ -32,15 +32,16 @@ enum class Str {
     Step, Formula, Value,
     SourceGpu, SourceModel, SourcePrices, AsOf, DaysOld, PriceSummary, NoPrices,
     // units
-    UnitGb, UnitMb, UnitKb, UnitB, UnitMs, UnitS, UnitMin, UnitH, UnitDays, UnitTokensPerS, UnitReqPerS, UnitSequences, UnitGpus, UnitParams,
+    UnitGb, UnitMb, UnitKb, UnitB, UnitMs, UnitS, UnitMin, UnitH, UnitDays, UnitTokensPerS, UnitTokens, UnitReqPerS, UnitSequences, UnitGpus, UnitParams,
     UnitGpuHours, UnitTb, UnitTbPerS, UnitTflops, UnitGbPerS,
-    WordActive, WordLayers, WordContext,
+    WordActive, WordLayers, WordContext, SuffixMillion, SuffixBillion, SuffixTrillion,
     Count
 };
 
 void        SetLanguage(Language language);
 Language    CurrentLanguage();
 const char* Tr(Str id);
+bool        StringTableIsValid();               // the table's rows are in enum order (else Tr returns "?")
 const char* LanguageName(Language language);    // "English", "Русский"
 // A warning in the current language: the translation for its Code filled in from the result, or its English Message.
 std::string TrWarning(const engine::Warning& warning, const engine::Scenario& scenario, const engine::Result& result);

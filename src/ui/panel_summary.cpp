@@ -56,10 +56,9 @@ void DrawSummaryPanel(AppState* state) {
     ImGui::PushStyleColor(ImGuiCol_Text, r.Fits ? theme::kGood : theme::kBad);
     ImGui::TextUnformatted(Tr(r.Fits ? Str::Fits : Str::DoesNotFit));
     ImGui::PopStyleColor();
-    if (!r.Fits) {
+    if (!r.Fits && r.GpusNeeded > 0) { // 0: the engine names no count (the warnings say what to change)
         char needs[96];
-        if (r.GpusNeeded > 0) std::snprintf(needs, sizeof(needs), Tr(Str::NeedsGpus), r.GpusNeeded);
-        else std::snprintf(needs, sizeof(needs), "%s", Tr(Str::NeedsGpusNone));
+        std::snprintf(needs, sizeof(needs), Tr(Str::NeedsGpus), r.GpusNeeded);
         ImGui::SameLine();
         ImGui::TextUnformatted("\xe2\x80\x94"); // em dash
         ImGui::SameLine();
@@ -73,9 +72,8 @@ void DrawSummaryPanel(AppState* state) {
     char line[192];
     std::snprintf(line, sizeof(line), Tr(Str::OfCapacity), ui.ShownTotalMemoryText.c_str(), capacity.c_str());
     ImGui::TextUnformatted(line);
-    ImGui::SameLine();
     const std::string count = std::to_string(s.GpuCount) + " \xc3\x97 " + s.Gpu.Name; // "2 × H100 SXM"
-    ImGui::TextDisabled("\xc2\xb7 %s", count.c_str());
+    widgets::TextDim(count.c_str());
     ImGui::Spacing();
 
     // Headline numbers

@@ -17,6 +17,7 @@ void DrawWorkloadPanel(AppState* state) {
     const ImVec2 start = ImGui::GetCursorScreenPos();
     widgets::RecordRect(&state->ui, "workload", start, ImVec2(start.x + width, start.y + ImGui::GetFrameHeight()));
     const int current = static_cast<int>(state->scenario.Workload);
+    if (state->ui.Narrow) ImGui::PushFont(state->ui.FontSmall); // five labels across a phone screen
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, style.ItemSpacing.y));
     ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(2, style.FramePadding.y));
     for (int i = 0; i < kCount; ++i) {
@@ -33,5 +34,6 @@ void DrawWorkloadPanel(AppState* state) {
         if (i + 1 < kCount) ImGui::SameLine();
     }
     ImGui::PopStyleVar(2);
+    if (state->ui.Narrow) ImGui::PopFont();
     ImGui::Spacing();
 }

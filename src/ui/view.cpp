@@ -25,21 +25,32 @@ constexpr double kBarHeadroom = 1.04;    // the bar's scale is 4 % wider than it
 
 bool Known(double value) { return std::isfinite(value) && value > 0; }
 
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+// Russian writes a decimal comma: "22,26 ГБ". Only a point between two digits is a decimal point.
+std::string LocalizeDigits(std::string text) {
+    if (CurrentLanguage() != Language::Russian) return text;
+    for (size_t i = 1; i + 1 < text.size(); ++i)
+        if (text[i] == '.' && IsDigit(text[i - 1]) && IsDigit(text[i + 1])) text[i] = ',';
+    return text;
+}
+
 std::string Printf(const char* format, double value, const char* unit) {
     char buffer[96];
     std::snprintf(buffer, sizeof(buffer), format, value, unit);
-    return buffer;
+    return LocalizeDigits(buffer);
 }
 
-// "1,234" / "12.5" / "0.123": digits enough to read, thousands grouped.
+// "1,234" / "12.5" / "0.123": digits enough to read, thousands grouped ("1 234" in Russian, with U+00A0).
 std::string Grouped(double value) {
     char buffer[64];
     if (std::fabs(value) >= 1000) {
+        const char* separator = CurrentLanguage() == Language::Russian ? "\xc2\xa0" : ",";
         std::snprintf(buffer, sizeof(buffer), "%.0f", value);
         std::string digits = buffer, out;
         const size_t sign = digits[0] == '-' ? 1 : 0;
         for (size_t i = 0; i < digits.size(); ++i) {
-            if (i > sign && (digits.size() - i) % 3 == 0) out += ',';
+            if (i > sign && (digits.size() - i) % 3 == 0) out += separator;
             out += digits[i];
         }
         return out;
@@ -47,7 +58,7 @@ std::string Grouped(double value) {
     if (std::fabs(value) >= 100) std::snprintf(buffer, sizeof(buffer), "%.0f", value);
     else if (std::fabs(value) >= 10) std::snprintf(buffer, sizeof(buffer), "%.1f", value);
     else std::snprintf(buffer, sizeof(buffer), "%.3g", value);
-    return buffer;
+    return LocalizeDigits(buffer);
 }
 
 } // namespace
@@ -108,15 +119,18 @@ std::string FormatGpuHours(double hours) {
 
 std::string FormatFlops(double flops) {
     if (!Known(flops)) return Tr(Str::NotAvailable);
-    return Printf("%.3g %s", flops, "FLOP");
+    std::string text = Printf("%.3g %s", flops, "FLOP");
+    const size_t plus = text.find("e+");
+    if (plus != std::string::npos) text.erase(plus + 1, 1); // "5.2e21 FLOP"
+    return text;
 }
 
 std::string FormatParams(double params) {
     if (!Known(params)) return Tr(Str::NotAvailable);
-    if (params >= 1e12) return Printf("%.2f %s", params / 1e12, "T");
-    if (params >= 1e11) return Printf("%.0f %s", params / 1e9, "B");
-    if (params >= 1e9) return Printf("%.2f %s", params / 1e9, "B");
-    return Printf("%.0f %s", params / 1e6, "M");
+    if (params >= 1e12) return Printf("%.2f %s", params / 1e12, Tr(Str::SuffixTrillion));
+    if (params >= 1e11) return Printf("%.0f %s", params / 1e9, Tr(Str::SuffixBillion));
+    if (params >= 1e9) return Printf("%.2f %s", params / 1e9, Tr(Str::SuffixBillion));
+    return Printf("%.0f %s", params / 1e6, Tr(Str::SuffixMillion));
 }
 
 std::string FormatStepValue(double value, const std::string& unit) {
@@ -126,8 +140,11 @@ std::string FormatStepValue(double value, const std::string& unit) {
     if (unit == "params") return FormatParams(value) + " " + Tr(Str::UnitParams);
     if (unit == "GPUs") return value > 0 ? Grouped(value) + " " + Tr(Str::UnitGpus) : Tr(Str::NotAvailable);
     if (unit == "tokens/s") return Grouped(value) + " " + Tr(Str::UnitTokensPerS);
-    if (unit == "FLOP") return Printf("%.3g %s", value, "FLOP");
+    if (unit == "FLOP") return FormatFlops(value);
+    if (unit == "FLOP/s") return Printf("%.0f %s", value / 1e12, Tr(Str::UnitTflops));
     if (unit == "h") return Grouped(value) + " " + Tr(Str::UnitH);
+    if (unit == "GPU·h") return FormatGpuHours(value);
+    if (unit == "tokens") return Grouped(value) + " " + Tr(Str::UnitTokens);
     if (unit == "%" || unit == "fraction") return Printf("%.1f%s", unit == "%" ? value : value * 100, " %");
     char buffer[96];
     if (std::fabs(value) >= 1e6 || (value != 0 && std::fabs(value) < 1e-3)) std::snprintf(buffer, sizeof(buffer), "%.3g", value);

@@ -177,6 +177,7 @@ async function main() {
             expect(s.ok === true, `the default scenario did not evaluate: ${s.error}`);
             expect(s.layout === 'wide', `layout at 1280 px is ${s.layout}`);
             expect(s.notices.length === 0, `unexpected notice: ${JSON.stringify(s.notices)}`);
+            expect(s.i18n_ok === true, 'the string table (src/ui/i18n.cpp) is out of enum order');
             const canvas = await main.page.evaluate(() => { const c = document.getElementById('canvas'); return [c.width, c.height]; });
             expect(canvas[0] === 2560 && canvas[1] === 1600, `canvas backing store ${canvas} at devicePixelRatio 2`);
             return `shows ${s.total_memory_text}, canvas ${canvas[0]}×${canvas[1]}`;
