@@ -37,7 +37,7 @@ bool ObjectReader::Has(const char* field) const {
 void ObjectReader::Skip(const char* field) { known_.insert(field); }
 
 static std::string Describe(const nlohmann::json& value) {
-    std::string text = value.dump();
+    std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     if (text.size() > 40) text = text.substr(0, 37) + "...";
     return text;
 }

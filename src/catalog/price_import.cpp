@@ -142,7 +142,7 @@ void LoadPricesCsv(const std::string& file, const std::string& text, Catalog* ou
         if (!currency.empty()) doc["offers"][0]["currency"] = currency;
         if (!offer.contains("as_of")) doc["offers"][0]["as_of"] = kUndatedStandIn;
         std::vector<Issue> row_issues;
-        LoadPricesJson(file, doc.dump(), &staging, &row_issues);
+        LoadPricesJson(file, doc.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace), &staging, &row_issues);
         CheckCatalog(staging, &row_issues);
         bool rejected = false;
         for (Issue& issue : row_issues) {

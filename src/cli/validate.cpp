@@ -230,7 +230,7 @@ std::string RenderValidation(const std::vector<CaseResult>& results, const std::
                                   {"p90_abs_error", s.P90AbsError}, {"max_abs_error", s.MaxAbsError}, {"holdout_cases", s.HoldoutCases},
                                   {"holdout_median_abs_error", s.HoldoutMedianAbsError}, {"holdout_p90_abs_error", s.HoldoutP90AbsError}});
         j["summary"] = categories;
-        return j.dump(2) + "\n";
+        return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
     }
     const TextFormat text_format = format == "md" ? TextFormat::Markdown : TextFormat::Table;
     std::string out;

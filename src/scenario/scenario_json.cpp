@@ -411,7 +411,7 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&cj, "pue", c.Pue, dc.Pue, oc);
     Put(&cj, "utilization", c.Utilization, dc.Utilization, oc);
     if (!cj.empty()) j["cost"] = cj;
-    return j.dump(indent);
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 //-----------------------------------------------------------------------------
@@ -552,7 +552,7 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     for (const engine::DerivationStep& step : r.Derivation)
         derivation.push_back({{"key", step.Key}, {"label", step.Label}, {"formula", step.Formula}, {"value", Finite(step.Value)}, {"unit", step.Unit}});
     j["derivation"] = derivation;
-    return j.dump(indent);
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
 } // namespace scenario
