@@ -121,15 +121,18 @@ TEST_CASE("a hand-damaged link gives a clear message, never a crash") {
     }
 }
 
-TEST_CASE("invalid UTF-8 smuggled into a link is replaced when written back, never thrown") {
+TEST_CASE("invalid UTF-8 in a link is a clear error; in a name it is replaced when written, never thrown") {
     engine::Scenario s;
     std::vector<catalog::Issue> issues;
     const std::string hash = "#s=%7B%22model%22%3A%7B%22name%22%3A%22%FF%22%2C%22layers%22%3A2%2C%22hidden%22%3A64%2C%22heads%22%3A4%2C"
                              "%22ffn%22%3A128%2C%22vocab%22%3A100%7D%7D";
-    REQUIRE(ScenarioFromUrlHash(hash, FixtureCatalog(), &s, &issues));
+    CHECK_FALSE(ScenarioFromUrlHash(hash, FixtureCatalog(), &s, &issues));
+    CHECK(FirstError(issues).find("malformed JSON") != std::string::npos);
+    s = engine::Scenario();
+    s.Model.Name = "bad \xFF name";
     std::string json;
     CHECK_NOTHROW(json = ScenarioToJson(s));
-    CHECK(json.find("\"name\"") != std::string::npos);
+    CHECK(json.find("bad ") != std::string::npos);
 }
 
 TEST_CASE("result JSON follows the gpuplan.result/1 contract") {
