@@ -82,6 +82,24 @@ bool IsId(const std::string& id) {
     return true;
 }
 
+// Walks the entries of a catalog list: each must be an object with a well-formed, unique id. Calls
+// read(reader, id) for each; the reader reports the entry's issues under that id.
+template <typename ReadEntry>
+void ForEachEntry(const json& list, const std::string& file, std::set<std::string>* seen, std::vector<Issue>* issues, ReadEntry read) {
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string entry = EntryId(list[i], i);
+        if (!list[i].is_object()) {
+            issues->push_back(Issue{file, entry, "", "expected an object", true});
+            continue;
+        }
+        ObjectReader r(list[i], file, entry, issues);
+        const std::string id = r.String("id", true);
+        if (!id.empty() && !IsId(id)) r.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
+        if (!id.empty() && !seen->insert(id).second) r.Error("id", "duplicate id");
+        read(r, id);
+    }
+}
+
 std::string FileAsOf(const json& doc) {
     auto it = doc.find("as_of");
     return it != doc.end() && it->is_string() ? it->get<std::string>() : "";
@@ -162,18 +180,9 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
     const std::string file_as_of = FileAsOf(doc);
     std::set<std::string> seen;
     for (const GpuEntry& existing : out->Gpus) seen.insert(existing.Spec.Id);
-    const json& list = doc["gpus"];
-    for (size_t i = 0; i < list.size(); ++i) {
-        const std::string id = EntryId(list[i], i);
-        if (!list[i].is_object()) {
-            issues->push_back(Issue{file, id, "", "expected an object", true});
-            continue;
-        }
-        ObjectReader r(list[i], file, id, issues);
+    ForEachEntry(doc["gpus"], file, &seen, issues, [&](ObjectReader& r, const std::string& id) {
         GpuEntry gpu;
-        gpu.Spec.Id = r.String("id", true);
-        if (!gpu.Spec.Id.empty() && !IsId(gpu.Spec.Id)) r.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
-        if (!gpu.Spec.Id.empty() && !seen.insert(gpu.Spec.Id).second) r.Error("id", "duplicate id");
+        gpu.Spec.Id = id;
         gpu.Spec.Name = r.String("name", true);
         gpu.Spec.Vendor = r.String("vendor", true);
         ReadGpuSpecFields(&r, &gpu.Spec, &gpu.UnknownPerformance);
@@ -194,7 +203,7 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
         ReadProvenance(&r, file_as_of, &gpu.Source, &gpu.AsOf);
         r.ReportUnknownFields();
         if (r.Ok()) out->Gpus.push_back(gpu);
-    }
+    });
 }
 
 //-----------------------------------------------------------------------------
@@ -246,18 +255,9 @@ void LoadModelsJson(const std::string& file, const std::string& text, Catalog* o
     const std::string file_as_of = FileAsOf(doc);
     std::set<std::string> seen;
     for (const ModelEntry& existing : out->Models) seen.insert(existing.Arch.Id);
-    const json& list = doc["models"];
-    for (size_t i = 0; i < list.size(); ++i) {
-        const std::string id = EntryId(list[i], i);
-        if (!list[i].is_object()) {
-            issues->push_back(Issue{file, id, "", "expected an object", true});
-            continue;
-        }
-        ObjectReader r(list[i], file, id, issues);
+    ForEachEntry(doc["models"], file, &seen, issues, [&](ObjectReader& r, const std::string& id) {
         ModelEntry model;
-        model.Arch.Id = r.String("id", true);
-        if (!model.Arch.Id.empty() && !IsId(model.Arch.Id)) r.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
-        if (!model.Arch.Id.empty() && !seen.insert(model.Arch.Id).second) r.Error("id", "duplicate id");
+        model.Arch.Id = id;
         model.Arch.Name = r.String("name", true);
         model.Family = r.String("family", false);
         model.Developer = r.String("developer", false);
@@ -277,7 +277,7 @@ void LoadModelsJson(const std::string& file, const std::string& text, Catalog* o
         ReadProvenance(&r, file_as_of, &model.Source, &model.AsOf);
         r.ReportUnknownFields();
         if (r.Ok()) out->Models.push_back(model);
-    }
+    });
 }
 
 //-----------------------------------------------------------------------------
@@ -320,19 +320,11 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
     const std::string file_as_of = FileAsOf(doc);
     std::set<std::string> seen;
     for (const Offer& existing : out->Offers) seen.insert(existing.Id);
-    const json& list = doc["offers"];
-    for (size_t i = 0; i < list.size(); ++i) {
-        const std::string id = EntryId(list[i], i);
-        if (!list[i].is_object()) {
-            issues->push_back(Issue{file, id, "", "expected an object", true});
-            continue;
-        }
-        ObjectReader r(list[i], file, id, issues);
+    ForEachEntry(doc["offers"], file, &seen, issues, [&](ObjectReader& r, const std::string& id) {
         Offer offer;
         offer.ProviderId = provider.Id;
         offer.File = file;
-        offer.Id = r.String("id", true);
-        if (!offer.Id.empty() && !seen.insert(offer.Id).second) r.Error("id", "duplicate offer id");
+        offer.Id = id;
         offer.Instance = r.String("instance", false);
         offer.GpuId = r.String("gpu", true);
         offer.GpusPerInstance = r.Integer("gpus_per_instance", 1, 1024, true, 1);
@@ -367,7 +359,7 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
         ReadProvenance(&r, file_as_of, &offer.Source, &offer.AsOf);
         r.ReportUnknownFields();
         if (r.Ok()) out->Offers.push_back(offer);
-    }
+    });
 }
 
 void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {

@@ -9,6 +9,7 @@
 #include "test_models.h"
 
 using namespace engine;
+using test::HasWarning;
 
 namespace {
 
@@ -24,12 +25,6 @@ PriceOption Offer(const char* id, const char* kind, int gpus, double per_gpu_hou
     o.BillingMinimumS = minimum_s;
     o.AsOf = "2026-11-01";
     return o;
-}
-
-bool HasWarning(const Result& r, const std::string& code) {
-    for (const Warning& w : r.Warnings)
-        if (w.Code == code) return true;
-    return false;
 }
 
 } // namespace

@@ -10,16 +10,11 @@
 #include "test_models.h"
 
 using namespace engine;
+using test::HasWarning;
 
 namespace {
 
 constexpr double kGiB = 1073741824.0;
-
-bool HasWarning(const Result& r, const std::string& code) {
-    for (const Warning& w : r.Warnings)
-        if (w.Code == code) return true;
-    return false;
-}
 
 } // namespace
 

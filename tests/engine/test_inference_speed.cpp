@@ -7,6 +7,7 @@
 #include "test_models.h"
 
 using namespace engine;
+using test::HasWarning;
 
 namespace {
 
@@ -34,12 +35,6 @@ GpuSpec L40s() {
     g.PeakFlops[static_cast<int>(ComputeClass::Fp8)] = 733e12;
     g.PeakFlops[static_cast<int>(ComputeClass::Int8)] = 733e12;
     return g;
-}
-
-bool HasWarning(const Result& r, const std::string& code) {
-    for (const Warning& w : r.Warnings)
-        if (w.Code == code) return true;
-    return false;
 }
 
 double StepValue(const Result& r, const char* key) {

@@ -1,5 +1,8 @@
 // Test fixtures: scenarios built from literal architectures, independent of the shipped catalogs.
 #pragma once
+#include <string>
+
+#include "engine/result.h"
 #include "engine/scenario.h"
 
 namespace test {
@@ -190,6 +193,13 @@ inline engine::GpuSpec Rtx4090() {
     g.NvlinkLike = false;
     g.TdpW = 450;
     return g;
+}
+
+// True when the result carries a warning with this code.
+inline bool HasWarning(const engine::Result& result, const std::string& code) {
+    for (const engine::Warning& warning : result.Warnings)
+        if (warning.Code == code) return true;
+    return false;
 }
 
 } // namespace test

@@ -11,14 +11,9 @@
 #include "test_models.h"
 
 using namespace engine;
+using test::HasWarning;
 
 namespace {
-
-bool HasWarning(const Result& r, const char* code) {
-    for (const Warning& w : r.Warnings)
-        if (w.Code == code) return true;
-    return false;
-}
 
 } // namespace
 
