@@ -1,4 +1,10 @@
-// gpuplan CLI: commands evaluate, catalog (gpus|models|check|stats) and help.
+// gpuplan CLI: commands evaluate, catalog (gpus|models|check|stats), validate and help.
+//
+// Index
+// [SECTION] Usage and options
+// [SECTION] evaluate
+// [SECTION] catalog
+// [SECTION] validate and dispatch
 #include "cli/cli.h"
 
 #include <algorithm>
@@ -16,6 +22,10 @@
 namespace cli {
 
 namespace {
+
+//-----------------------------------------------------------------------------
+// [SECTION] Usage and options
+//-----------------------------------------------------------------------------
 
 constexpr const char* kUsage =
     "gpuplan — GPU sizing and cost for LLM training and inference\n"
@@ -96,6 +106,10 @@ bool FormatFlag(const Options& options, const std::set<std::string>& allowed, st
     return true;
 }
 
+//-----------------------------------------------------------------------------
+// [SECTION] evaluate
+//-----------------------------------------------------------------------------
+
 int Evaluate(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
     std::string format;
     if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
@@ -126,6 +140,10 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
     else out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table);
     return kExitOk;
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] catalog
+//-----------------------------------------------------------------------------
 
 std::string Gb(double bytes) { return HumanValue(bytes, "B"); }
 std::string Tflops(double flops) { return flops > 0 ? HumanValue(flops / 1e12, "") : "n/a"; }
@@ -248,6 +266,10 @@ int CatalogStats(const Options& options, std::ostream& out, std::ostream& err) {
     }
     return kExitOk;
 }
+
+//-----------------------------------------------------------------------------
+// [SECTION] validate and dispatch
+//-----------------------------------------------------------------------------
 
 int Validate(const Options& options, std::ostream& out, std::ostream& err) {
     std::string format;
