@@ -54,6 +54,16 @@ add_custom_command(
             -P ${GPUPLAN_BIN2C}
     DEPENDS ${GPUPLAN_FONT_SUBSET}
     COMMENT "Embedding the font subset")
+# The validation report (docs/ACCURACY.md, written by scripts/accuracy.sh): the accuracy bands the page shows.
+set(GPUPLAN_ACCURACY_JSON ${CMAKE_SOURCE_DIR}/assets/accuracy.json)
+set(GPUPLAN_ACCURACY_CPP ${CMAKE_BINARY_DIR}/generated/accuracy_json.cpp)
+add_custom_command(
+    OUTPUT ${GPUPLAN_ACCURACY_CPP}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/generated
+    COMMAND ${CMAKE_COMMAND} -DINPUT=${GPUPLAN_ACCURACY_JSON} -DOUTPUT=${GPUPLAN_ACCURACY_CPP} -DSYMBOL=kAccuracyJson
+            -P ${GPUPLAN_BIN2C}
+    DEPENDS ${GPUPLAN_ACCURACY_JSON}
+    COMMENT "Embedding assets/accuracy.json")
 
 # --- app: panels + platform glue, linked into site/app.js ---------------------------------------------
 file(GLOB GPUPLAN_UI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/ui/*.cpp)
@@ -61,7 +71,7 @@ set(GPUPLAN_PLATFORM_SOURCES ${CMAKE_SOURCE_DIR}/src/platform/web_main.cpp ${CMA
 set(GPUPLAN_JS_LIBRARY ${CMAKE_SOURCE_DIR}/src/platform/web_library.js)
 set(GPUPLAN_SITE_DIR ${CMAKE_BINARY_DIR}/site)
 
-add_executable(app ${GPUPLAN_UI_SOURCES} ${GPUPLAN_PLATFORM_SOURCES} ${GPUPLAN_FONT_CPP})
+add_executable(app ${GPUPLAN_UI_SOURCES} ${GPUPLAN_PLATFORM_SOURCES} ${GPUPLAN_FONT_CPP} ${GPUPLAN_ACCURACY_CPP})
 target_include_directories(app PRIVATE ${CMAKE_SOURCE_DIR}/src)
 target_link_libraries(app PRIVATE catalog imgui)
 # gpuplan_warnings() passes GCC's -Wshadow=local, which clang (em++) does not know; the same set otherwise.
@@ -84,7 +94,7 @@ target_link_options(app PRIVATE
     -sALLOW_MEMORY_GROWTH=1
     -sENVIRONMENT=web
     -sMODULARIZE=0
-    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste
+    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_on_text,_gpuplan_on_key
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     --js-library ${GPUPLAN_JS_LIBRARY})
 

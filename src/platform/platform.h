@@ -21,6 +21,12 @@ void RequestFrame();
 // Text pasted into the page (the browser's paste event): typed into the active text field.
 void OnPaste(const std::string& text);
 
+// Text from the phone keyboard (hidden <input>), typed into the active field as it is.
+void OnText(const std::string& text);
+
+// A key press and release (the phone keyboard's Backspace and Enter arrive as edits, not key events).
+void OnKeyTap(int key_code);
+
 } // namespace platform
 
 // The font subset embedded at build time (cmake/app.cmake).

@@ -1,5 +1,6 @@
 // gpuplan platform (web): functions the page calls (web/index.html): hand over fetched catalog files,
-// start the app, the JS API gpuplan_evaluate, test hooks, hash changes and paste.
+// start the app, the JS API gpuplan_evaluate and gpuplan_import_prices, test hooks, hash changes, paste, and
+// text from the phone keyboard.
 #include <emscripten.h>
 
 #include <string>
@@ -62,7 +63,7 @@ EMSCRIPTEN_KEEPALIVE const char* gpuplan_evaluate(const char* scenario_json) {
         g_reply = reply.dump();
         return g_reply.c_str();
     }
-    g_reply = scenario::ResultToJson(engine::Evaluate(s));
+    g_reply = scenario::ResultToJson(catalog::EvaluateWithCosts(cat, s));
     return g_reply.c_str();
 }
 
@@ -82,5 +83,27 @@ EMSCRIPTEN_KEEPALIVE void gpuplan_on_hash(const char* url_hash) {
 }
 
 EMSCRIPTEN_KEEPALIVE void gpuplan_on_paste(const char* text) { platform::OnPaste(text); }
+
+// JS API gpuplan.importPrices(fileName, text): a price table (CSV or gpuplan.prices/1 JSON) from the file
+// picker, a dropped file or a script. Returns {"imported": N, "rejected": [...], "notes": [...]}.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_import_prices(const char* file, const char* text) {
+    AppState* state = platform::State();
+    if (state == nullptr) {
+        g_reply = R"({"imported":0,"rejected":["the app has not started"],"notes":[]})";
+        return g_reply.c_str();
+    }
+    ImportPricesIntoApp(state, file, text);
+    const ImportReport& report = state->ui.LastImport;
+    const nlohmann::json reply = {{"file", report.File}, {"imported", report.Imported}, {"rejected", report.Rejected}, {"notes", report.Notes}};
+    g_reply = reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    platform::RequestFrame();
+    return g_reply.c_str();
+}
+
+// Text typed on a phone's keyboard (the hidden <input> the page focuses for a numeric field).
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_text(const char* text) { platform::OnText(text); }
+
+// A key the phone keyboard sent as an edit (Backspace = 8, Enter = 13): pressed and released.
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_key(int key_code) { platform::OnKeyTap(key_code); }
 
 } // extern "C"

@@ -35,11 +35,13 @@ mergeInto(LibraryManager.library, {
         }
     },
 
-    // Publishes the test hooks: window.gpuplan.widgets / .shown (JSON texts made in C++).
-    gpuplan_js_publish: function (widgets_ptr, shown_ptr) {
+    // Publishes the test hooks: window.gpuplan.widgets / .shown (JSON texts made in C++), and the text fields
+    // on screen ([x, y, w, h, kind]) so a tap on one can open the phone keyboard inside the touch handler.
+    gpuplan_js_publish: function (widgets_ptr, shown_ptr, fields_ptr) {
         var hooks = window.gpuplan || (window.gpuplan = {});
         hooks.widgets = JSON.parse(UTF8ToString(widgets_ptr));
         hooks.shown = JSON.parse(UTF8ToString(shown_ptr));
+        hooks.textFields = JSON.parse(UTF8ToString(fields_ptr));
         hooks.frames = (hooks.frames || 0) + 1;
     },
 
@@ -57,6 +59,24 @@ mergeInto(LibraryManager.library, {
         if (typeof window.gpuplanShowError === 'function') window.gpuplanShowError(message);
         var hooks = window.gpuplan || (window.gpuplan = {});
         hooks.error = message;
+    },
+
+    // The "Choose file" button: the page's hidden <input type=file> (web/index.html imports what is chosen).
+    gpuplan_js_open_file_picker: function () {
+        var input = document.getElementById('price-file');
+        if (input) input.click();
+    },
+
+    // A source link the visitor clicked (Accuracy panel): a new tab, without access back to this page.
+    gpuplan_js_open_url: function (url_ptr) {
+        var url = UTF8ToString(url_ptr);
+        if (!/^https?:\/\//.test(url)) return;
+        window.open(url, '_blank', 'noopener,noreferrer');
+    },
+
+    // Phone keyboard: 0 hide, 1 numeric keypad, 2 text (web/index.html owns the hidden <input>).
+    gpuplan_js_keyboard: function (kind) {
+        if (typeof window.gpuplanKeyboard === 'function') window.gpuplanKeyboard(kind);
     },
 
     // Canvas cursor: 0 arrow, 1 text, 2 pointer.

@@ -25,16 +25,20 @@
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
+#include "imgui_internal.h" // the active text field's flags (numeric or not) for the phone keyboard
 #include "platform/platform.h"
 #include "ui/theme.h"
 
 extern "C" {
 void gpuplan_js_copy_text(const char* text);
 void gpuplan_js_replace_hash(const char* hash);
-void gpuplan_js_publish(const char* widgets_json, const char* shown_json);
+void gpuplan_js_publish(const char* widgets_json, const char* shown_json, const char* text_fields_json);
 void gpuplan_js_set_ready();
 void gpuplan_js_fail(const char* message);
 void gpuplan_js_set_cursor(int kind);
+void gpuplan_js_open_file_picker();
+void gpuplan_js_open_url(const char* url);
+void gpuplan_js_keyboard(int kind);
 }
 
 //-----------------------------------------------------------------------------
@@ -49,6 +53,8 @@ constexpr int kReadyAfterFrames = 3;       // ImGui lays out in a frame or two; 
 constexpr float kTouchSlopPx = 10;         // a touch that moves farther is a scroll, not a tap
 constexpr float kWheelPixelsPerUnit = 100; // browsers send about 100 px per wheel notch
 constexpr int kMaxKeyCode = 512;
+constexpr int kImeKeyCode = 229;           // keydown sent while a phone keyboard composes: the text arrives as input
+enum class Keyboard { Hidden, Numeric, Text }; // the phone keyboard the page should show (gpuplan_js_keyboard)
 
 enum class InputKind { MousePos, MouseButton, Wheel, Key, Text, Focus };
 
@@ -81,6 +87,8 @@ struct Platform {
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
     int    Cursor = -1;
+    bool   LastPointerTouch = false;   // the last press came from a finger (a phone keyboard is needed to type)
+    Keyboard KeyboardShown = Keyboard::Hidden;
     std::string Clipboard;             // last text copied or pasted (ImGui's clipboard)
     ImVector<ImWchar> GlyphRanges;     // must outlive the font atlas build
 };
@@ -239,6 +247,7 @@ bool ApplyQueuedInput() {
 
 EM_BOOL OnMouse(int type, const EmscriptenMouseEvent* e, void*) {
     EnqueueMousePos(static_cast<float>(e->clientX), static_cast<float>(e->clientY));
+    if (type == EMSCRIPTEN_EVENT_MOUSEDOWN) g_platform.LastPointerTouch = false;
     if (type == EMSCRIPTEN_EVENT_MOUSEDOWN || type == EMSCRIPTEN_EVENT_MOUSEUP) {
         static const int kButtonMap[3] = {0, 2, 1}; // DOM: left, middle, right → ImGui: left, right, middle
         if (e->button >= 0 && e->button < 3) EnqueueMouseButton(kButtonMap[e->button], type == EMSCRIPTEN_EVENT_MOUSEDOWN);
@@ -268,6 +277,7 @@ EM_BOOL OnTouch(int type, const EmscriptenTouchEvent* e, void*) {
     TouchGesture& g = g_platform.Touch;
     if (type == EMSCRIPTEN_EVENT_TOUCHSTART) {
         g = TouchGesture{true, false, x, y, x, y};
+        g_platform.LastPointerTouch = true;
         EnqueueMousePos(x, y);
     } else if (type == EMSCRIPTEN_EVENT_TOUCHMOVE && g.Active) {
         if (!g.Scrolling && std::hypot(x - g.StartX, y - g.StartY) > kTouchSlopPx) g.Scrolling = true;
@@ -304,6 +314,7 @@ EM_BOOL OnKey(int type, const EmscriptenKeyboardEvent* e, void*) {
     const bool down = type == EMSCRIPTEN_EVENT_KEYDOWN;
     const bool command = e->ctrlKey || e->metaKey;
     const int code = static_cast<int>(e->keyCode);
+    if (code == kImeKeyCode) return EM_FALSE; // the phone keyboard's text comes through gpuplan_on_text
     // Ctrl/Cmd+V: let the browser raise its paste event (web/index.html forwards the text to OnPaste).
     if (command && code == 'V') return EM_FALSE;
     InputEvent event;
@@ -362,6 +373,17 @@ void RegisterCallbacks() {
 //-----------------------------------------------------------------------------
 
 void PublishTestHooks(const AppState& state) {
+    const engine::CostResult& cost = state.result.Cost;
+    nlohmann::json offers = nlohmann::json::array();
+    for (size_t i = 0; i < cost.Offers.size() && i < state.offer_info.size(); ++i)
+        offers.push_back({{"id", cost.Offers[i].OfferId}, {"provider", cost.Offers[i].Provider}, {"kind", cost.Offers[i].Kind},
+                          {"per_hour", cost.Offers[i].PerHour}, {"imported", state.offer_info[i].Imported}, {"edited", state.offer_info[i].Edited}});
+    const ImportReport& report = state.ui.LastImport;
+    nlohmann::json import = nullptr;
+    if (report.Done) import = {{"file", report.File}, {"imported", report.Imported}, {"rejected", report.Rejected}};
+    nlohmann::json text_fields = nlohmann::json::array();
+    for (const WidgetRect& rect : state.ui.TextFieldRects)
+        if (rect.W > 0 && rect.H > 0) text_fields.push_back({rect.X, rect.Y, rect.W, rect.H, rect.Id == "numeric" ? 1 : 2});
     nlohmann::json widgets = nlohmann::json::object();
     for (const WidgetRect& rect : state.ui.WidgetRects)
         widgets[rect.Id] = {{"x", rect.X}, {"y", rect.Y}, {"w", rect.W}, {"h", rect.H}};
@@ -380,8 +402,17 @@ void PublishTestHooks(const AppState& state) {
         {"layout", state.ui.Narrow ? "narrow" : "wide"},
         {"url_hash", state.outbox.UrlHash},
         {"i18n_ok", StringTableIsValid()},
+        {"currency", cost.Currency},
+        {"cost_per_hour", state.ui.ShownCostPerHour},
+        {"cost_per_hour_text", state.ui.ShownCostPerHourText},
+        {"offers", offers},
+        {"import", import},
+        {"accuracy_open", state.ui.AccuracyShown != AccuracyCategory::Count},
+        {"keyboard", static_cast<int>(g_platform.KeyboardShown)},
     };
-    gpuplan_js_publish(widgets.dump().c_str(), shown.dump().c_str());
+    const auto replace = nlohmann::json::error_handler_t::replace;
+    gpuplan_js_publish(widgets.dump(-1, ' ', false, replace).c_str(), shown.dump(-1, ' ', false, replace).c_str(),
+                       text_fields.dump().c_str());
 }
 
 void OnTimedRedraw(void*) {
@@ -400,10 +431,33 @@ void PerformOutbox(AppState* state) {
         emscripten_set_timeout(OnTimedRedraw, delay_ms, nullptr);
         outbox.RedrawAt = -1;
     }
+    if (outbox.OpenFilePicker) {
+        gpuplan_js_open_file_picker();
+        outbox.OpenFilePicker = false;
+    }
+    if (!outbox.OpenUrl.empty()) {
+        gpuplan_js_open_url(outbox.OpenUrl.c_str());
+        outbox.OpenUrl.clear();
+    }
     if (outbox.ClipboardRequested) {
         gpuplan_js_copy_text(outbox.ClipboardText.c_str());
         g_platform.Clipboard = outbox.ClipboardText;
         outbox.ClipboardRequested = false;
+    }
+}
+
+// On a phone, a text field needs the system keyboard: the page focuses a hidden <input> (numeric keypad for
+// number fields) while ImGui edits text after a touch, and blurs it when editing ends.
+void UpdatePhoneKeyboard() {
+    const ImGuiIO& io = ImGui::GetIO();
+    Keyboard wanted = Keyboard::Hidden;
+    if (io.WantTextInput && g_platform.LastPointerTouch) {
+        const ImGuiInputTextFlags numeric = ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CharsScientific;
+        wanted = (GImGui->InputTextState.Flags & numeric) != 0 ? Keyboard::Numeric : Keyboard::Text;
+    }
+    if (wanted != g_platform.KeyboardShown) {
+        g_platform.KeyboardShown = wanted;
+        gpuplan_js_keyboard(static_cast<int>(wanted));
     }
 }
 
@@ -438,6 +492,7 @@ void RunFrame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     PerformOutbox(state);
+    UpdatePhoneKeyboard();
     PublishTestHooks(*state);
     UpdateCursor();
     if (++g_platform.Frames == kReadyAfterFrames) gpuplan_js_set_ready();
@@ -477,15 +532,34 @@ void RequestFrame() {
     emscripten_request_animation_frame(OnAnimationFrame, nullptr);
 }
 
+// Newlines are kept for the multi-line price box; single-line fields filter them out themselves.
 void OnPaste(const std::string& text) {
     std::string line;
     for (char c : text)
-        if (c != '\n' && c != '\r') line += c;
+        if (c != '\r') line += c;
     if (line.empty()) return;
     g_platform.Clipboard = line;
     InputEvent event;
     event.Kind = InputKind::Text;
     event.Text = line;
+    Enqueue(event);
+}
+
+void OnText(const std::string& text) {
+    if (text.empty()) return;
+    InputEvent event;
+    event.Kind = InputKind::Text;
+    event.Text = text;
+    Enqueue(event);
+}
+
+void OnKeyTap(int key_code) {
+    InputEvent event;
+    event.Kind = InputKind::Key;
+    event.Code = key_code;
+    event.Down = true;
+    Enqueue(event);
+    event.Down = false; // a separate frame: ApplyQueuedInput gives ImGui one change per key per frame
     Enqueue(event);
 }
 

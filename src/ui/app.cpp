@@ -71,6 +71,7 @@ void InitApp(AppState* state, const catalog::FileSet& fetched, const std::vector
             state->catalog = std::move(embedded);
     }
     state->prices = SummarizePrices(state->catalog);
+    ParseAccuracyReport(EmbeddedAccuracyJson(), &state->accuracy);
 
     // Scenario: from the link when there is one.
     state->scenario = scenario::DefaultScenario(state->catalog);
@@ -138,12 +139,55 @@ void SanitizeScenario(engine::Scenario* s) {
 }
 
 void Recompute(AppState* state) {
-    state->result = engine::Evaluate(state->scenario);
+    state->result = catalog::EvaluateWithCosts(state->catalog, state->scenario);
+    state->gpu_providers = ProvidersWithOffers(state->catalog, state->scenario.Gpu.Id);
+    state->offer_info = DescribeOffers(state->catalog, state->result, state->ui.EditedOffers);
+    state->provenance = BuildPriceProvenance(state->catalog, state->result);
     const std::string hash = scenario::ScenarioToUrlHash(state->scenario);
     if (hash != state->outbox.UrlHash) {
         state->outbox.UrlHash = hash;
         state->outbox.UrlHashChanged = true;
     }
+}
+
+void ImportPricesIntoApp(AppState* state, const std::string& file, const std::string& text) {
+    std::vector<catalog::Issue> issues;
+    const size_t before = state->catalog.Offers.size();
+    catalog::ImportPrices(file, text, &state->catalog, &issues);
+    ImportReport& report = state->ui.LastImport;
+    report = ImportReport();
+    report.Done = true;
+    report.File = file;
+    report.Imported = static_cast<int>(state->catalog.Offers.size() - before);
+    for (const catalog::Issue& issue : issues) (issue.IsError ? report.Rejected : report.Notes).push_back(issue.ToString());
+    state->prices = SummarizePrices(state->catalog);
+    state->ui.ImportOpen = true;
+    Recompute(state);
+}
+
+void SetOfferPrice(AppState* state, const std::string& offer_id, double price_per_gpu_hour) {
+    if (!(price_per_gpu_hour > 0) || !std::isfinite(price_per_gpu_hour)) return;
+    for (catalog::Offer& offer : state->catalog.Offers) {
+        if (offer.Id != offer_id) continue;
+        double in_offer_currency = 0;
+        if (!catalog::ConvertCurrency(state->catalog, price_per_gpu_hour, state->scenario.Cost.Currency, offer.Currency, &in_offer_currency)) return;
+        offer.PricePerGpuHour = in_offer_currency;
+        offer.PricePerInstanceHour = in_offer_currency * offer.GpusPerInstance;
+        state->ui.EditedOffers.insert(offer_id);
+        Recompute(state);
+        return;
+    }
+}
+
+void SetCurrency(AppState* state, const std::string& currency) {
+    engine::CostParams& cost = state->scenario.Cost;
+    if (cost.Currency == currency) return;
+    for (double* amount : {&cost.PricePerGpuHour, &cost.PurchasePricePerGpu, &cost.ElectricityPerKwh}) {
+        double converted = 0;
+        if (*amount > 0 && catalog::ConvertCurrency(state->catalog, *amount, cost.Currency, currency, &converted)) *amount = converted;
+    }
+    cost.Currency = currency;
+    state->ui.Dirty = true;
 }
 
 //-----------------------------------------------------------------------------
@@ -183,6 +227,10 @@ void RecomputeIfDirty(AppState* state) {
 void DrawResults(AppState* state) {
     DrawSummaryPanel(state);
     DrawMemoryPanel(state);
+    DrawCostPanel(state);
+    DrawPriceImportPanel(state);
+    if (state->scenario.Workload == engine::WorkloadKind::Inference) DrawCurvePanel(state);
+    DrawDetailsPanel(state);
     DrawWarningsPanel(state);
     DrawDerivationPanel(state);
     DrawSourcesPanel(state);
@@ -193,6 +241,7 @@ void DrawResults(AppState* state) {
 void DrawApp(AppState* state) {
     SetLanguage(state->ui.Lang);
     state->ui.WidgetRects.clear();
+    state->ui.TextFieldRects.clear();
     const ImGuiIO& io = ImGui::GetIO();
     state->ui.Narrow = io.DisplaySize.x < theme::kNarrowWidth;
     theme::Apply(state->ui.Narrow);
@@ -225,6 +274,8 @@ void DrawApp(AppState* state) {
         DrawResults(state);
         ImGui::EndChild();
     }
+    DrawAccuracyPanel(state);
     ImGui::End();
+    RecomputeIfDirty(state); // widgets in the results column (Cost panel) changed the scenario
     ImGui::PopFont();
 }

@@ -25,5 +25,16 @@ void DrawApp(AppState* state);
 // Brings inputs back into ranges the engine accepts (TP × PP ≤ GPUs, positive counts, finite numbers).
 void SanitizeScenario(engine::Scenario* scenario);
 
-// engine::Evaluate + the URL hash for the outbox.
+// catalog::EvaluateWithCosts + the offers table's catalog details + the URL hash for the outbox.
 void Recompute(AppState* state);
+
+// Imports a visitor's price table (CSV or gpuplan.prices/1 JSON) into the app's catalog copy, records what
+// happened in state->ui.LastImport, and recomputes. The file picker, drag-and-drop, the paste box and
+// gpuplan.importPrices all end here.
+void ImportPricesIntoApp(AppState* state, const std::string& file, const std::string& text);
+
+// The visitor's own price for one offer, per GPU-hour in the scenario's currency (kept for the session only).
+void SetOfferPrice(AppState* state, const std::string& offer_id, double price_per_gpu_hour);
+
+// Switches the currency, converting the visitor's own amounts (rate, purchase price, electricity) with fx.json.
+void SetCurrency(AppState* state, const std::string& currency);

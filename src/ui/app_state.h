@@ -1,12 +1,14 @@
 // gpuplan ui: the one AppState the web app owns, and the UI-only state inside it (UiState).
 // Panels read AppState and set UiState::Dirty when a widget changes the scenario; DrawApp recomputes.
 #pragma once
+#include <set>
 #include <string>
 #include <vector>
 
 #include "catalog/catalog.h"
 #include "engine/result.h"
 #include "engine/scenario.h"
+#include "ui/accuracy.h"
 #include "ui/i18n.h"
 
 struct ImFont;
@@ -26,6 +28,17 @@ struct WidgetRect {
     float       X = 0, Y = 0, W = 0, H = 0;
 };
 
+// What the last price import did (file picker, drag-and-drop, paste box or gpuplan.importPrices).
+struct ImportReport {
+    bool        Done = false;            // an import ran this session
+    std::string File;                    // the name it was given
+    int         Imported = 0;            // offers added
+    std::vector<std::string> Rejected;   // one line per rejected row or file error (Issue::ToString())
+    std::vector<std::string> Notes;      // warnings (unknown column, extra cells)
+};
+
+constexpr size_t kPasteBoxBytes = 32768; // the price paste box holds this much text
+
 struct UiState {
     Language    Lang = Language::English;
     bool        Narrow = false;          // phone layout: one column, bigger touch targets (set from the display width)
@@ -39,10 +52,20 @@ struct UiState {
     bool        Dirty = false;           // a widget changed the scenario this frame
     double      LinkCopiedTime = -1;     // ImGui time of the last "Copy link" (shows "Copied" for a moment)
     std::string TodayIso;                // today's date from the browser clock (YYYY-MM-DD)
+    // Cost panel
+    bool        ShowAllOffers = false;   // the offers table lists every offer, not the first kMaxOffersShown
+    bool        ImportOpen = false;      // the "Import prices" block is expanded
+    char        PasteBox[kPasteBoxBytes] = ""; // text pasted into the import block
+    ImportReport LastImport;
+    std::set<std::string> EditedOffers;  // offer ids whose price the visitor edited this session
+    AccuracyCategory AccuracyShown = AccuracyCategory::Count; // the Accuracy panel's category; Count = closed
     // Test hooks, rebuilt every frame
     std::vector<WidgetRect> WidgetRects;
+    std::vector<WidgetRect> TextFieldRects; // every visible text field, Id "numeric" or "text" (phone keyboard glue)
     std::string ShownTotalMemoryText;    // exactly as printed ("16.06 GB")
     double      ShownTotalMemoryGb = 0;  // the printed number
+    std::string ShownCostPerHourText;    // the Cost panel's on-demand price per hour, as printed ("$7.18/h"), "" = n/a
+    double      ShownCostPerHour = 0;    // the number it shows
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).
@@ -52,6 +75,8 @@ struct Outbox {
     std::string ClipboardText;           // text for navigator.clipboard
     bool        ClipboardRequested = false;
     double      RedrawAt = -1;           // ImGui time at which the UI needs one more frame (a message expires), -1 = none
+    bool        OpenFilePicker = false;  // show the browser's file dialog for a price table
+    std::string OpenUrl;                 // a source link the visitor clicked (opened in a new tab), "" = none
 };
 
 // Price catalog summary for the Sources panel, computed once at load.
@@ -62,12 +87,41 @@ struct PriceSummary {
     std::string NewestAsOf;
 };
 
+// A provider that has offers for the selected GPU (the Cost panel's filter combo).
+struct ProviderChoice {
+    std::string Id;
+    std::string Name;
+};
+
+// One row of the offers table: what the catalog knows about an offer the engine priced (result.Cost.Offers[i]).
+struct OfferInfo {
+    double      PricePerGpuHour = 0;     // in the scenario's currency (what the edit field shows)
+    int         GpusPerInstance = 1;
+    bool        Imported = false;
+    bool        Edited = false;          // the visitor changed its price this session
+    std::string Source;
+};
+
+// The price data behind the numbers shown (Sources panel), rebuilt with the result.
+struct PriceProvenance {
+    std::string CheapestProvider;        // "" when nothing is priced from the catalog
+    std::string CheapestSource;
+    std::string CheapestAsOf;
+    std::string OldestAsOf;              // over the offers shown (result.Cost.Offers)
+    std::string NewestAsOf;
+    int         OffersShown = 0;
+};
+
 struct AppState {
     engine::Scenario scenario;           // what the visitor describes
-    engine::Result   result;             // engine::Evaluate(scenario), recomputed only on change
+    engine::Result   result;             // catalog::EvaluateWithCosts(catalog, scenario), recomputed only on change
     UiState          ui;
     catalog::Catalog catalog;            // fetched catalogs/, or the embedded copy
     PriceSummary     prices;
+    std::vector<ProviderChoice> gpu_providers; // providers with offers for scenario.Gpu (rebuilt by Recompute)
+    std::vector<OfferInfo> offer_info;   // parallel to result.Cost.Offers (rebuilt by Recompute)
+    PriceProvenance  provenance;         // rebuilt by Recompute
+    AccuracyReport   accuracy;           // the embedded validation report
     Outbox           outbox;
     std::string      page_url;           // the page address without the hash ("Copy link")
 };

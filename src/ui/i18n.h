@@ -35,6 +35,21 @@ enum class Str {
     UnitGb, UnitMb, UnitKb, UnitB, UnitMs, UnitS, UnitMin, UnitH, UnitDays, UnitTokensPerS, UnitTokens, UnitReqPerS, UnitSequences, UnitGpus, UnitParams,
     UnitGpuHours, UnitTb, UnitTbPerS, UnitTflops, UnitGbPerS,
     WordActive, WordLayers, WordContext, SuffixMillion, SuffixBillion, SuffixTrillion,
+    // cost, price import, curve, details, accuracy, sources
+    SectionCost, Currency, Provider, AllProviders, OwnRate, OwnRateHint, YourRatePerHour, OnDemandPerHour,
+    SpotPerHour, PerMillionTokens, SpotPerMillionTokens, JobCost, SpotJobCost, OffersTitle, ColProvider, ColKind,
+    ColGpus, ColPerGpuHour, ColPerHour, ColAsOf, MarkEstimate, MarkImported, MarkEdited, EditPriceTooltip,
+    ShowAllOffers, ShowFewerOffers, BuyVsRent, PurchasePerGpu, PurchaseHint, ElectricityPerKwh, ElectricityHint, Pue,
+    PueHint, Utilization, PaybackMonths, NeverPaysBack, RentPerMonth, PowerPerMonth, EnterPurchasePrice,
+    NeedRentPrice, KindOnDemand, KindSpot, KindReserved1y, KindReserved3y, UnitPerHour, UnitMonths, SectionImport,
+    ImportHint, ChooseFile, PasteHint, ImportPasted, ClearText, ImportedCount, RejectedRows, CsvFormat, CsvHelp,
+    SectionCurve, LegendTotal, LegendPerUser, AxisTop, ThisScenario, AxisConcurrency, SectionCapacity, SectionLayout,
+    SlaMaxUsers, UnitUsers, GpusForTargetUsers, OptimalBatch, BatchJobTime, ReplicasLabel, SetSlaHint,
+    SetBatchHint, SectionBatch, BatchRequests, SuggestedLayout, SuggestedTime, CommWait, CheckpointSize,
+    CheckpointWrite, StepTime, NetworkBoundNote, SectionAccuracy, AccuracyBand, AccuracyTooltip, AccuracyIntro, Close,
+    ColCase, ColPredicted, ColPublished, ColError, ColRole, RoleCalibration, RoleHeldOut, OpenSourceLink,
+    SeeAccuracyDoc, CategoryMemory, CategoryInference, CategoryTraining, SourceCheapest, SourceOffers,
+    OffersShownRange, OldestDaysOld, SourceFx,
     Count
 };
 

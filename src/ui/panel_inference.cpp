@@ -36,13 +36,22 @@ void DrawInferencePanel(AppState* state) {
         widgets::EndForm();
     }
     ImGui::Spacing();
-    widgets::SectionTitle(Tr(Str::SectionSla));
-    if (widgets::BeginForm("sla")) {
-        changed |= widgets::InputNumber(ui, "ttft_sla_s", Tr(Str::TtftSla), &in.TtftSlaS, 0, kMaxSlaS, 0.1, "%.2f", Tr(Str::ZeroMeansNone));
-        changed |= widgets::InputNumber(ui, "min_tokens_per_s_per_user", Tr(Str::MinTokensPerUser), &in.MinTokensPerSPerUser, 0,
-                                        kMaxTokensPerS, 5, "%.0f");
-        changed |= widgets::InputNumber(ui, "target_users", Tr(Str::TargetUsers), &in.TargetUsers, 0, kMaxUsers, 10, "%.0f");
-        widgets::EndForm();
+    if (in.Mode == engine::ServingMode::Batch) {
+        widgets::SectionTitle(Tr(Str::SectionBatch));
+        if (widgets::BeginForm("batch")) {
+            changed |= widgets::InputNumber(ui, "batch_requests", Tr(Str::BatchRequests), &in.BatchRequests, 0, kMaxUsers, 1000, "%.0f",
+                                            Tr(Str::ZeroMeansNone));
+            widgets::EndForm();
+        }
+    } else {
+        widgets::SectionTitle(Tr(Str::SectionSla));
+        if (widgets::BeginForm("sla")) {
+            changed |= widgets::InputNumber(ui, "ttft_sla_s", Tr(Str::TtftSla), &in.TtftSlaS, 0, kMaxSlaS, 0.1, "%.2f", Tr(Str::ZeroMeansNone));
+            changed |= widgets::InputNumber(ui, "min_tokens_per_s_per_user", Tr(Str::MinTokensPerUser), &in.MinTokensPerSPerUser, 0,
+                                            kMaxTokensPerS, 5, "%.0f");
+            changed |= widgets::InputNumber(ui, "target_users", Tr(Str::TargetUsers), &in.TargetUsers, 0, kMaxUsers, 10, "%.0f");
+            widgets::EndForm();
+        }
     }
     widgets::EndCard();
     if (changed) ui->Dirty = true;

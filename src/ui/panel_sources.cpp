@@ -47,6 +47,32 @@ void DrawSourcesPanel(AppState* state) {
             SourceRow(Tr(Str::SourceGpu), gpu->Spec.Name, gpu->Source, AsOfText(gpu->AsOf, today));
         if (const catalog::ModelEntry* model = state->catalog.FindModel(s.Model.Id))
             SourceRow(Tr(Str::SourceModel), model->Arch.Name, model->Source, AsOfText(model->AsOf, today));
+        // The price data behind the Cost panel: the cheapest offer's source and date, the dates of the offers shown.
+        const PriceProvenance& p = state->provenance;
+        if (!p.CheapestProvider.empty())
+            SourceRow(Tr(Str::SourceCheapest), p.CheapestProvider, p.CheapestSource, AsOfText(p.CheapestAsOf, today));
+        if (p.OffersShown > 0 && !p.OldestAsOf.empty()) {
+            char range[256];
+            std::snprintf(range, sizeof(range), Tr(Str::OffersShownRange), p.OffersShown, p.OldestAsOf.c_str(), p.NewestAsOf.c_str());
+            std::string text = range;
+            const int days = DaysBetween(p.OldestAsOf, today);
+            if (days >= 0) {
+                char age[96];
+                std::snprintf(age, sizeof(age), Tr(Str::OldestDaysOld), days);
+                text += "; " + std::string(age);
+            }
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextDisabled("%s", Tr(Str::SourceOffers));
+            ImGui::TableNextColumn();
+            ImGui::TextWrapped("%s", text.c_str());
+        }
+        ImGui::TableNextRow();
+        ImGui::TableNextColumn();
+        ImGui::TextDisabled("%s", Tr(Str::SourceFx));
+        ImGui::TableNextColumn();
+        ImGui::TextWrapped("%s", FxRateText(state->catalog, s.Cost.Currency).c_str());
+        if (!state->catalog.Fx.Source.empty()) widgets::TextDim(state->catalog.Fx.Source.c_str());
         const PriceSummary& prices = state->prices;
         if (prices.Offers > 0) {
             char summary[256];

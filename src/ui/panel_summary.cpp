@@ -7,35 +7,6 @@
 #include "ui/view.h"
 #include "ui/widgets.h"
 
-namespace {
-
-struct Metric {
-    Str         Label;
-    std::string Value;
-};
-
-void DrawMetricGrid(const AppState& state, const Metric* metrics, int count) {
-    const int columns = state.ui.Narrow ? 2 : 3;
-    if (!ImGui::BeginTable("metrics", columns, ImGuiTableFlags_SizingStretchSame)) return;
-    ImGui::PushTextWrapPos(0.0f);
-    for (int i = 0; i < count; ++i) {
-        ImGui::TableNextColumn();
-        ImGui::PushFont(state.ui.FontSmall);
-        ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
-        ImGui::TextWrapped("%s", Tr(metrics[i].Label));
-        ImGui::PopStyleColor();
-        ImGui::PopFont();
-        const bool known = metrics[i].Value != Tr(Str::NotAvailable);
-        if (!known) ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
-        ImGui::TextUnformatted(metrics[i].Value.c_str());
-        if (!known) ImGui::PopStyleColor();
-        ImGui::Spacing();
-    }
-    ImGui::PopTextWrapPos();
-    ImGui::EndTable();
-}
-
-} // namespace
 
 void DrawSummaryPanel(AppState* state) {
     const engine::Result& r = state->result;
@@ -72,6 +43,8 @@ void DrawSummaryPanel(AppState* state) {
     char line[192];
     std::snprintf(line, sizeof(line), Tr(Str::OfCapacity), ui.ShownTotalMemoryText.c_str(), capacity.c_str());
     ImGui::TextUnformatted(line);
+    ImGui::SameLine();
+    widgets::AccuracyBand(state, AccuracyCategory::Memory);
     const std::string count = std::to_string(s.GpuCount) + " \xc3\x97 " + s.Gpu.Name; // "2 × H100 SXM"
     widgets::TextDim(count.c_str());
     ImGui::Spacing();
@@ -81,29 +54,31 @@ void DrawSummaryPanel(AppState* state) {
     bool any_known = false;
     if (inference) {
         const engine::InferenceResult& in = r.Inference;
-        const Metric metrics[] = {
-            {Str::Ttft, FormatDuration(in.TtftS)},
-            {Str::Tpot, FormatDuration(in.TpotS)},
-            {Str::TokensPerUser, FormatRate(in.TokensPerSPerUser, Str::UnitTokensPerS)},
-            {Str::Throughput, FormatRate(in.ThroughputTokensPerS, Str::UnitTokensPerS)},
-            {Str::MaxConcurrency, FormatCount(in.MaxConcurrency, Str::UnitSequences)},
-            {Str::RequestsPerS, FormatRate(in.RequestsPerS, Str::UnitReqPerS)},
+        const AccuracyCategory band = AccuracyCategory::Inference;
+        const widgets::Metric metrics[] = {
+            {Tr(Str::Ttft), FormatDuration(in.TtftS), band},
+            {Tr(Str::Tpot), FormatDuration(in.TpotS), band},
+            {Tr(Str::TokensPerUser), FormatRate(in.TokensPerSPerUser, Str::UnitTokensPerS), AccuracyCategory::Count},
+            {Tr(Str::Throughput), FormatRate(in.ThroughputTokensPerS, Str::UnitTokensPerS), band},
+            {Tr(Str::MaxConcurrency), FormatCount(in.MaxConcurrency, Str::UnitSequences), AccuracyCategory::Count},
+            {Tr(Str::RequestsPerS), FormatRate(in.RequestsPerS, Str::UnitReqPerS), AccuracyCategory::Count},
         };
-        for (const Metric& metric : metrics) any_known |= metric.Value != Tr(Str::NotAvailable);
+        for (const widgets::Metric& metric : metrics) any_known |= metric.Value != Tr(Str::NotAvailable);
         widgets::SectionTitle(Tr(Str::SectionSpeed));
-        DrawMetricGrid(*state, metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
+        widgets::MetricGrid(state, "speed", metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
     } else {
         const engine::TrainingResult& t = r.Training;
-        const Metric metrics[] = {
-            {Str::TrainTime, FormatDuration(t.TimeS)},
-            {Str::GpuHours, FormatGpuHours(t.GpuHours)},
-            {Str::Mfu, FormatPercent(t.Mfu)},
-            {Str::TokensPerGpu, FormatRate(t.TokensPerSPerGpu, Str::UnitTokensPerS)},
-            {Str::TrainFlops, FormatFlops(t.Flops)},
+        const AccuracyCategory band = AccuracyCategory::Training;
+        const widgets::Metric metrics[] = {
+            {Tr(Str::TrainTime), FormatDuration(t.TimeS), band},
+            {Tr(Str::GpuHours), FormatGpuHours(t.GpuHours), band},
+            {Tr(Str::Mfu), FormatPercent(t.Mfu), band},
+            {Tr(Str::TokensPerGpu), FormatRate(t.TokensPerSPerGpu, Str::UnitTokensPerS), band},
+            {Tr(Str::TrainFlops), FormatFlops(t.Flops), AccuracyCategory::Count},
         };
-        for (const Metric& metric : metrics) any_known |= metric.Value != Tr(Str::NotAvailable);
+        for (const widgets::Metric& metric : metrics) any_known |= metric.Value != Tr(Str::NotAvailable);
         widgets::SectionTitle(Tr(Str::SectionTraining2));
-        DrawMetricGrid(*state, metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
+        widgets::MetricGrid(state, "training", metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
     }
     if (!any_known) {
         ImGui::PushFont(ui.FontSmall);

@@ -20,4 +20,9 @@ void DrawSummaryPanel(AppState* state);    // fits / needs N GPUs, headline numb
 void DrawMemoryPanel(AppState* state);     // stacked memory bar with capacity line and legend
 void DrawWarningsPanel(AppState* state);   // Result.Warnings (translated by code)
 void DrawDerivationPanel(AppState* state); // "How was this computed"
+void DrawCostPanel(AppState* state);       // currency, cheapest rent, offers table (editable prices), buy vs rent
+void DrawPriceImportPanel(AppState* state);// import a price table: file, drag-and-drop, paste; the import report
+void DrawCurvePanel(AppState* state);      // inference: throughput and per-user speed vs concurrency
+void DrawDetailsPanel(AppState* state);    // inference: SLA and batch capacity; training: layout, communication, checkpoints
 void DrawSourcesPanel(AppState* state);    // GPU / model provenance, age of the price data
+void DrawAccuracyPanel(AppState* state);   // the published cases behind an accuracy band (a modal window)

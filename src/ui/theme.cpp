@@ -16,6 +16,8 @@ const ImVec4 kBad        = Rgb(255, 107, 107);
 const ImVec4 kWarn       = Rgb(245, 185, 80);
 const ImVec4 kCardBg     = Rgb(24, 28, 36);
 const ImVec4 kCardBorder = Rgb(44, 50, 62);
+const ImVec4 kSelected   = ImVec4(0.22f, 0.36f, 0.62f, 1);
+const ImVec4 kSelectedHovered = ImVec4(0.27f, 0.44f, 0.74f, 1);
 
 void Apply(bool narrow) {
     ImGuiStyle& style = ImGui::GetStyle();

@@ -21,5 +21,7 @@ extern const ImVec4 kBad;                // "does not fit", errors
 extern const ImVec4 kWarn;               // warnings
 extern const ImVec4 kCardBg;             // card background
 extern const ImVec4 kCardBorder;
+extern const ImVec4 kSelected;           // the selected button of a segmented control
+extern const ImVec4 kSelectedHovered;
 
 } // namespace theme

@@ -5,6 +5,8 @@
 // [SECTION] Catalog descriptions
 // [SECTION] Memory bar
 // [SECTION] Dates and price summary
+// [SECTION] Money and price data
+// [SECTION] Accuracy, curve, training details
 #include "ui/view.h"
 
 #include <algorithm>
@@ -277,3 +279,216 @@ PriceSummary SummarizePrices(const catalog::Catalog& catalog) {
 
 double ToBillions(double count) { return count / 1e9; }
 double FromBillions(double billions) { return billions * 1e9; }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Money and price data
+//-----------------------------------------------------------------------------
+
+namespace {
+
+// "1,234.56" / "1 234,56": two decimals, thousands grouped (a non-breaking space in Russian).
+std::string GroupedFixed(double value, int decimals) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), "%.*f", decimals, std::fabs(value));
+    std::string digits = buffer;
+    const size_t point = digits.find('.');
+    std::string whole = digits.substr(0, point), fraction = point == std::string::npos ? "" : digits.substr(point + 1);
+    const bool russian = CurrentLanguage() == Language::Russian;
+    const char* separator = russian ? "\xc2\xa0" : ",";
+    std::string out = value < 0 ? "\xe2\x88\x92" : ""; // U+2212 minus
+    for (size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) out += separator;
+        out += whole[i];
+    }
+    if (!fraction.empty()) out += (russian ? "," : ".") + fraction;
+    return out;
+}
+
+// Decimals for money: cents below 100 000, whole units above (big RUB sums read better without kopecks).
+int MoneyDecimals(double amount) { return std::fabs(amount) >= 100000 ? 0 : 2; }
+
+const char* CurrencySymbol(const std::string& currency) {
+    if (currency == "USD") return "$";
+    if (currency == "EUR") return "\xe2\x82\xac";
+    if (currency == "RUB") return "\xe2\x82\xbd";
+    return nullptr;
+}
+
+} // namespace
+
+std::string FormatMoney(double amount, const std::string& currency) {
+    if (!Known(amount)) return Tr(Str::NotAvailable);
+    const std::string number = GroupedFixed(amount, MoneyDecimals(amount));
+    const char* symbol = CurrencySymbol(currency);
+    if (symbol == nullptr) return number + " " + currency;
+    if (CurrentLanguage() == Language::Russian) return number + "\xc2\xa0" + symbol;
+    return symbol + number;
+}
+
+std::string FormatMoneyPerHour(double amount, const std::string& currency) {
+    if (!Known(amount)) return Tr(Str::NotAvailable);
+    return FormatMoney(amount, currency) + Tr(Str::UnitPerHour);
+}
+
+double PrintedMoney(double amount) {
+    if (!Known(amount)) return 0;
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), "%.*f", MoneyDecimals(amount), amount);
+    return std::strtod(buffer, nullptr);
+}
+
+std::string FormatMonths(double months) {
+    if (!Known(months)) return Tr(Str::NotAvailable);
+    return Printf("%.1f %s", months, Tr(Str::UnitMonths));
+}
+
+std::string OfferKindLabel(const std::string& kind) {
+    if (kind == "on_demand") return Tr(Str::KindOnDemand);
+    if (kind == "spot") return Tr(Str::KindSpot);
+    if (kind == "reserved_1y") return Tr(Str::KindReserved1y);
+    if (kind == "reserved_3y") return Tr(Str::KindReserved3y);
+    return kind;
+}
+
+std::string FxRateText(const catalog::Catalog& catalog, const std::string& currency) {
+    (void)currency; // every rate is shown: the visitor compares them
+    std::string text = "1 USD";
+    for (const auto& [code, per_usd] : catalog.Fx.PerUsd)
+        if (code != "USD") text += " = " + Printf("%.4g %s", per_usd, code.c_str());
+    if (text == "1 USD") return Tr(Str::NotAvailable);
+    if (!catalog.Fx.AsOf.empty()) text += " (" + std::string(Tr(Str::AsOf)) + " " + catalog.Fx.AsOf + ")";
+    return text;
+}
+
+std::vector<ProviderChoice> ProvidersWithOffers(const catalog::Catalog& catalog, const std::string& gpu_id) {
+    std::vector<ProviderChoice> out;
+    std::set<std::string> seen;
+    for (const catalog::Offer& offer : catalog.Offers) {
+        if (offer.GpuId != gpu_id || !seen.insert(offer.ProviderId).second) continue;
+        const catalog::Provider* provider = catalog.FindProvider(offer.ProviderId);
+        out.push_back(ProviderChoice{offer.ProviderId, provider != nullptr ? provider->Name : offer.ProviderId});
+    }
+    std::sort(out.begin(), out.end(), [](const ProviderChoice& a, const ProviderChoice& b) { return a.Name < b.Name; });
+    return out;
+}
+
+std::vector<OfferInfo> DescribeOffers(const catalog::Catalog& catalog, const engine::Result& result, const std::set<std::string>& edited) {
+    std::vector<OfferInfo> out;
+    out.reserve(result.Cost.Offers.size());
+    for (const engine::OfferCost& cost : result.Cost.Offers) {
+        OfferInfo info;
+        for (const catalog::Offer& offer : catalog.Offers) {
+            if (offer.Id != cost.OfferId) continue;
+            info.GpusPerInstance = std::max(1, offer.GpusPerInstance);
+            info.Imported = offer.Imported;
+            info.Source = offer.Source;
+            break;
+        }
+        const double gpus = static_cast<double>(cost.Instances) * info.GpusPerInstance;
+        info.PricePerGpuHour = gpus > 0 ? cost.PerHour / gpus : 0;
+        info.Edited = edited.count(cost.OfferId) > 0;
+        out.push_back(info);
+    }
+    return out;
+}
+
+PriceProvenance BuildPriceProvenance(const catalog::Catalog& catalog, const engine::Result& result) {
+    PriceProvenance p;
+    for (const engine::OfferCost& cost : result.Cost.Offers) {
+        ++p.OffersShown;
+        if (cost.AsOf.empty()) continue;
+        if (p.OldestAsOf.empty() || cost.AsOf < p.OldestAsOf) p.OldestAsOf = cost.AsOf;
+        if (p.NewestAsOf.empty() || cost.AsOf > p.NewestAsOf) p.NewestAsOf = cost.AsOf;
+    }
+    for (const engine::OfferCost& cost : result.Cost.Offers) {
+        if (cost.OfferId.empty() || cost.OfferId != result.Cost.CheapestOfferId) continue;
+        p.CheapestProvider = cost.Provider;
+        p.CheapestAsOf = cost.AsOf;
+        for (const catalog::Offer& offer : catalog.Offers)
+            if (offer.Id == cost.OfferId) { p.CheapestSource = offer.Source; break; }
+        break;
+    }
+    return p;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Accuracy, curve, training details
+//-----------------------------------------------------------------------------
+
+std::string AccuracyBandText(const AccuracyReport& report, AccuracyCategory category) {
+    if (!report.Loaded || category == AccuracyCategory::Count) return "";
+    const AccuracySummary& s = report.Summary[static_cast<int>(category)];
+    if (s.Cases <= 0) return "";
+    char buffer[128];
+    std::snprintf(buffer, sizeof(buffer), Tr(Str::AccuracyBand), std::lround(s.MedianAbsError * 100), s.Cases);
+    return buffer;
+}
+
+const char* AccuracyCategoryName(AccuracyCategory category) {
+    switch (category) {
+    case AccuracyCategory::Memory: return Tr(Str::CategoryMemory);
+    case AccuracyCategory::Inference: return Tr(Str::CategoryInference);
+    case AccuracyCategory::Training: return Tr(Str::CategoryTraining);
+    case AccuracyCategory::Count: break;
+    }
+    return "";
+}
+
+std::string FormatSignedPercent(double fraction) {
+    if (!std::isfinite(fraction)) return Tr(Str::NotAvailable);
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), "%s%.1f %%", fraction < 0 ? "\xe2\x88\x92" : "+", std::fabs(fraction) * 100);
+    return LocalizeDigits(buffer);
+}
+
+std::string FormatMetricValue(const std::string& metric, double value) {
+    if (metric.find("bytes") != std::string::npos) return FormatGb(value);
+    if (metric.find("tokens_per_s") != std::string::npos) return FormatRate(value, Str::UnitTokensPerS);
+    if (metric == "training.gpu_hours") return FormatGpuHours(value);
+    if (metric == "training.mfu") return FormatPercent(value);
+    if (metric.size() > 2 && metric.compare(metric.size() - 2, 2, "_s") == 0) return FormatDuration(value);
+    return Grouped(value);
+}
+
+CurveView BuildCurveView(const engine::InferenceResult& in, double scenario_concurrency) {
+    CurveView view;
+    if (in.Curve.size() < 2) return view;
+    double max_total = 0, max_user = 0;
+    for (const engine::ThroughputPoint& p : in.Curve) {
+        max_total = std::max(max_total, p.TokensPerS);
+        max_user = std::max(max_user, p.TokensPerSPerUser);
+    }
+    const double lo = std::log2(std::max(1.0, in.Curve.front().Concurrency));
+    const double hi = std::log2(std::max(1.0, in.Curve.back().Concurrency));
+    const double span = hi > lo ? hi - lo : 1;
+    const double top_total = max_total > 0 ? max_total * kBarHeadroom : 1;
+    const double top_user = max_user > 0 ? max_user * kBarHeadroom : 1;
+    for (const engine::ThroughputPoint& p : in.Curve) {
+        CurvePoint point;
+        point.X = static_cast<float>((std::log2(std::max(1.0, p.Concurrency)) - lo) / span);
+        point.Total = static_cast<float>(p.TokensPerS / top_total);
+        point.PerUser = static_cast<float>(p.TokensPerSPerUser / top_user);
+        view.Points.push_back(point);
+    }
+    if (scenario_concurrency >= in.Curve.front().Concurrency && scenario_concurrency <= in.Curve.back().Concurrency)
+        view.MarkerX = static_cast<float>((std::log2(scenario_concurrency) - lo) / span);
+    view.TotalMax = FormatRate(top_total, Str::UnitTokensPerS);
+    view.PerUserMax = FormatRate(top_user, Str::UnitTokensPerS);
+    view.ConcurrencyMin = Grouped(in.Curve.front().Concurrency);
+    view.ConcurrencyMax = Grouped(in.Curve.back().Concurrency);
+    return view;
+}
+
+double ExposedCommShare(const engine::TrainingResult& t) {
+    return t.StepTimeS > 0 && std::isfinite(t.ExposedCommSPerStep) ? std::clamp(t.ExposedCommSPerStep / t.StepTimeS, 0.0, 1.0) : 0.0;
+}
+
+std::string DescribeSuggestedLayout(const engine::TrainingResult& t) {
+    if (!t.SuggestedFound) return Tr(Str::NotAvailable);
+    std::string text = "TP " + std::to_string(t.SuggestedTensorParallel) + " \xc2\xb7 PP " + std::to_string(t.SuggestedPipelineParallel) +
+                       " \xc2\xb7 DP " + std::to_string(t.SuggestedDataParallel) + " \xc2\xb7 ZeRO " + std::to_string(t.SuggestedZeroStage);
+    if (!t.SuggestedRecompute.empty() && t.SuggestedRecompute != "none")
+        text += " \xc2\xb7 " + std::string(Tr(Str::Recompute)) + " " +
+                Tr(t.SuggestedRecompute == "full" ? Str::RecomputeFull : Str::RecomputeSelective);
+    return text;
+}

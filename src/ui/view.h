@@ -1,7 +1,9 @@
 // gpuplan ui: turns engine numbers into what panels print (text with units, bar geometry as fractions).
 // Panels only draw; every unit conversion and every "n/a" decision lives here.
 #pragma once
+#include <set>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "engine/result.h"
@@ -49,6 +51,43 @@ Str           MemoryPartLabel(MemoryPart part);
 // Whole days from one YYYY-MM-DD date to another; -1 when either is not a date.
 int DaysBetween(const std::string& from_iso, const std::string& to_iso);
 PriceSummary SummarizePrices(const catalog::Catalog& catalog);
+
+// Money in the scenario's currency: "$7.18", "€6.19", "₽586.46" (English), "7,18 $", "586,46 ₽" (Russian);
+// 0 or non-finite → "n/a". PrintedMoney is the number as printed (test hook shown.cost_per_hour).
+std::string FormatMoney(double amount, const std::string& currency);
+std::string FormatMoneyPerHour(double amount, const std::string& currency);   // "$7.18/h"
+double      PrintedMoney(double amount);
+std::string FormatMonths(double months);            // "14.2 months"; 0 → "n/a"
+std::string OfferKindLabel(const std::string& kind); // "on_demand" → "on-demand" / "по запросу"
+std::string FxRateText(const catalog::Catalog& catalog, const std::string& currency); // "1 USD = 81.65 RUB (as of 2025-10-23)"
+
+// Price data for the Cost and Sources panels (rebuilt by Recompute, not every frame).
+std::vector<ProviderChoice> ProvidersWithOffers(const catalog::Catalog& catalog, const std::string& gpu_id);
+std::vector<OfferInfo>      DescribeOffers(const catalog::Catalog& catalog, const engine::Result& result,
+                                           const std::set<std::string>& edited);
+PriceProvenance             BuildPriceProvenance(const catalog::Catalog& catalog, const engine::Result& result);
+
+// "±6% · 19 published cases" for a category of the embedded validation report; "" when it has no cases.
+std::string AccuracyBandText(const AccuracyReport& report, AccuracyCategory category);
+const char* AccuracyCategoryName(AccuracyCategory category); // translated "memory" / "inference" / "training"
+std::string FormatSignedPercent(double fraction);   // "+28.9 %", "−1.7 %"
+std::string FormatMetricValue(const std::string& metric, double value); // an accuracy case's number with its unit
+
+// Throughput vs concurrency as fractions of the plot (x: log2 of concurrency), for drawing only.
+struct CurvePoint {
+    float X = 0, Total = 0, PerUser = 0; // 0..1
+};
+struct CurveView {
+    std::vector<CurvePoint> Points;
+    float       MarkerX = -1;           // the scenario's concurrency, -1 = off the curve
+    std::string TotalMax, PerUserMax;   // axis tops with units
+    std::string ConcurrencyMin, ConcurrencyMax;
+};
+CurveView BuildCurveView(const engine::InferenceResult& inference, double scenario_concurrency);
+
+// Training: the share of a step spent waiting for communication (0..1).
+double ExposedCommShare(const engine::TrainingResult& training);
+std::string DescribeSuggestedLayout(const engine::TrainingResult& training); // "TP 2 · PP 1 · DP 4 · ZeRO 1 · recompute selective"
 
 // Custom-architecture inputs use billions of parameters / tokens.
 double ToBillions(double count);

@@ -4,16 +4,19 @@
 // [SECTION] Cards and forms
 // [SECTION] Number inputs
 // [SECTION] Combos
+// [SECTION] Segmented buttons, amounts, metric grid
 // [SECTION] Test hooks and text
 #include "ui/widgets.h"
 
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 
 #include "imgui_internal.h"
 #include "ui/theme.h"
+#include "ui/view.h"
 
 namespace widgets {
 
@@ -112,6 +115,7 @@ bool InputWithSteps(UiState* ui, const char* hook_id, const char* label, T* valu
     ImGui::SetNextItemWidth(field);
     bool changed = ImGui::InputScalar("##v", type, &edited, nullptr, nullptr, format);
     RecordLastItem(ui, hook_id);
+    RecordTextField(ui, true);
     ImGui::SameLine(0, spacing);
     ImGui::PushButtonRepeat(true);
     if (ImGui::Button("\xe2\x88\x92", ImVec2(button, button))) { edited = edited - step; changed = true; } // U+2212 minus
@@ -183,6 +187,7 @@ bool BeginSearchCombo(UiState* ui, const char* hook_id, const char* label, const
     if (ImGui::IsWindowAppearing()) ImGui::SetKeyboardFocusHere();
     ImGui::SetNextItemWidth(-FLT_MIN);
     ImGui::InputTextWithHint("##filter", Tr(Str::SearchHint), filter, filter_size);
+    RecordTextField(ui, false);
     ImGui::Separator();
     return true;
 }
@@ -203,6 +208,96 @@ bool SearchMatches(const char* filter, const char* text) {
         if (i == n) return true;
     }
     return false;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Segmented buttons, amounts, metric grid
+//-----------------------------------------------------------------------------
+
+bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int count, int* index) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float spacing = 2;
+    const float width = ImGui::GetContentRegionAvail().x;
+    const float button = (width - spacing * (count - 1)) / count;
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    RecordRect(ui, hook_id, start, ImVec2(start.x + width, start.y + ImGui::GetFrameHeight()));
+    bool changed = false;
+    ImGui::PushID(hook_id != nullptr ? hook_id : labels[0]);
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, style.ItemSpacing.y));
+    for (int i = 0; i < count; ++i) {
+        const bool selected = i == *index;
+        ImGui::PushStyleColor(ImGuiCol_Button, selected ? theme::kSelected : style.Colors[ImGuiCol_FrameBg]);
+        ImGui::PushStyleColor(ImGuiCol_ButtonHovered, selected ? theme::kSelectedHovered : style.Colors[ImGuiCol_FrameBgHovered]);
+        ImGui::PushStyleColor(ImGuiCol_Text, selected ? style.Colors[ImGuiCol_Text] : theme::kTextDim);
+        if (ImGui::Button(labels[i], ImVec2(button, 0)) && !selected) {
+            *index = i;
+            changed = true;
+        }
+        if (hook_id != nullptr) {
+            char child[64];
+            std::snprintf(child, sizeof(child), "%s_%d", hook_id, i);
+            RecordLastItem(ui, child);
+        }
+        ImGui::PopStyleColor(3);
+        if (i + 1 < count) ImGui::SameLine();
+    }
+    ImGui::PopStyleVar();
+    ImGui::PopID();
+    return changed;
+}
+
+bool InputAmount(UiState* ui, const char* hook_id, const char* id, double* value, double min, double max, const char* format) {
+    double edited = *value;
+    ImGui::PushID(id);
+    ImGui::InputDouble("##a", &edited, 0, 0, format);
+    const bool committed = ImGui::IsItemDeactivatedAfterEdit();
+    RecordLastItem(ui, hook_id);
+    RecordTextField(ui, true);
+    ImGui::PopID();
+    if (!committed || !std::isfinite(edited)) return false;
+    edited = std::min(max, std::max(min, edited));
+    if (edited == *value) return false;
+    *value = edited;
+    return true;
+}
+
+void AccuracyBand(AppState* state, AccuracyCategory category) {
+    const std::string band = AccuracyBandText(state->accuracy, category);
+    if (band.empty()) return;
+    ImGui::PushFont(state->ui.FontSmall);
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kAccent);
+    ImGui::TextUnformatted(band.c_str());
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
+    if (ImGui::IsItemHovered()) {
+        ImGui::SetMouseCursor(ImGuiMouseCursor_Hand);
+        ImGui::SetTooltip("%s", Tr(Str::AccuracyTooltip));
+    }
+    if (ImGui::IsItemClicked()) state->ui.AccuracyShown = category;
+}
+
+void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count) {
+    const int columns = state->ui.Narrow ? 2 : 3;
+    if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_SizingStretchSame)) return;
+    ImGui::PushTextWrapPos(0.0f);
+    for (int i = 0; i < count; ++i) {
+        ImGui::TableNextColumn();
+        ImGui::PushID(i);
+        ImGui::PushFont(state->ui.FontSmall);
+        ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
+        ImGui::TextWrapped("%s", metrics[i].Label);
+        ImGui::PopStyleColor();
+        ImGui::PopFont();
+        const bool known = metrics[i].Value != Tr(Str::NotAvailable);
+        if (!known) ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
+        ImGui::TextUnformatted(metrics[i].Value.c_str());
+        if (!known) ImGui::PopStyleColor();
+        if (known) AccuracyBand(state, metrics[i].Band);
+        ImGui::PopID();
+        ImGui::Spacing();
+    }
+    ImGui::PopTextWrapPos();
+    ImGui::EndTable();
 }
 
 //-----------------------------------------------------------------------------
@@ -228,6 +323,14 @@ void RecordRect(UiState* ui, const char* hook_id, ImVec2 min, ImVec2 max) {
 }
 
 void RecordLastItem(UiState* ui, const char* hook_id) { RecordRect(ui, hook_id, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
+
+void RecordTextField(UiState* ui, bool numeric) {
+    std::vector<WidgetRect> rects;
+    rects.swap(ui->WidgetRects); // reuse RecordRect's clipping without publishing a hook id
+    RecordRect(ui, numeric ? "numeric" : "text", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    ui->TextFieldRects.push_back(ui->WidgetRects.back());
+    rects.swap(ui->WidgetRects);
+}
 
 void TextDim(const char* text) {
     ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);

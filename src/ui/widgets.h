@@ -3,6 +3,7 @@
 // Every input returns true when it changed the value (Dear ImGui convention).
 #pragma once
 #include <cstddef>
+#include <string>
 
 #include "imgui.h"
 #include "ui/app_state.h"
@@ -29,8 +30,28 @@ bool BeginSearchCombo(UiState* ui, const char* hook_id, const char* label, const
 void EndSearchCombo();
 bool SearchMatches(const char* filter, const char* text);
 
+// A row of buttons, one selected (currency, workload-like choices). Returns true when the selection changed.
+bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int count, int* index);
+
+// An input for a price or amount: like InputNumber, but it commits only when the visitor leaves the field or
+// presses Enter (rows of a sorted table must not move while typing). `hook_id` may be nullptr.
+bool InputAmount(UiState* ui, const char* hook_id, const char* id, double* value, double min, double max, const char* format);
+
+// Headline numbers in a grid (3 columns wide, 2 narrow): a caption, the value, and an optional accuracy band
+// under it ("±6% · 19 published cases") that opens the Accuracy panel when clicked.
+struct Metric {
+    const char*      Label = "";
+    std::string      Value;
+    AccuracyCategory Band = AccuracyCategory::Count; // Count = no band
+};
+void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count);
+// The band text alone (small, accent colour, hover explains, click opens the Accuracy panel).
+void AccuracyBand(AppState* state, AccuracyCategory category);
+
 void RecordRect(UiState* ui, const char* hook_id, ImVec2 min, ImVec2 max);
 void RecordLastItem(UiState* ui, const char* hook_id);
+// The last item is a text field (numeric: a number keypad on phones); the page uses these to open the keyboard.
+void RecordTextField(UiState* ui, bool numeric);
 
 // Text helpers
 void TextDim(const char* text);          // wrapped caption in the dim colour
