@@ -9,8 +9,10 @@
 #include <cstring>
 
 #include "engine/derivation.h"
+#include "engine/formats.h"
 #include "engine/result.h"
 #include "engine/scenario.h"
+#include "ui/view.h"
 
 //-----------------------------------------------------------------------------
 // [SECTION] String table
@@ -316,18 +318,88 @@ const char* LanguageName(Language language) { return language == Language::Russi
 // [SECTION] Warnings and derivation labels
 //-----------------------------------------------------------------------------
 
+namespace {
+
+std::string CheapestProvider(const engine::Result& r, const std::string& kind) {
+    for (const engine::OfferCost& offer : r.Cost.Offers)
+        if (offer.Kind == kind) return offer.Provider;
+    return "";
+}
+
+std::string RecomputeRussian(const std::string& name) {
+    if (name == "full") return "полное перевычисление";
+    if (name == "selective") return "выборочное перевычисление";
+    return "без перевычисления";
+}
+
+std::string SuggestedLayoutRussian(const engine::TrainingResult& t) {
+    return "TP " + std::to_string(t.SuggestedTensorParallel) + " × PP " + std::to_string(t.SuggestedPipelineParallel) + " × DP " +
+           std::to_string(t.SuggestedDataParallel) + ", ZeRO " + std::to_string(t.SuggestedZeroStage) + ", " + RecomputeRussian(t.SuggestedRecompute);
+}
+
+} // namespace
+
+// Russian sentences for the warnings visitors see most, rebuilt from the Result's numbers (never by parsing the
+// English text). Codes without a translation keep the engine's English message.
 std::string TrWarning(const engine::Warning& warning, const engine::Scenario& scenario, const engine::Result& result) {
     if (g_language == Language::English) return warning.Message;
-    if (warning.Code == "does_not_fit" && scenario.Workload == engine::WorkloadKind::Inference) {
+    const std::string& code = warning.Code;
+    const std::string& gpu = scenario.Gpu.Name;
+    const bool inference = scenario.Workload == engine::WorkloadKind::Inference;
+    if (code == "does_not_fit" && inference) {
         const engine::DerivationStep* usable = engine::FindStep(result, "usable_bytes");
-        std::string text = "Нужно " + engine::Gb(result.MemoryPerGpu.Total) + " на GPU; у " + scenario.Gpu.Name + " доступно " +
-                           engine::Gb(usable != nullptr ? usable->Value : result.GpuMemoryBytes) + ".";
+        std::string text = "Нужно " + FormatGb(result.MemoryPerGpu.Total) + " на GPU; у " + gpu + " доступно " +
+                           FormatGb(usable != nullptr ? usable->Value : result.GpuMemoryBytes) + ".";
         if (result.GpusNeeded > 0)
             text += " Возьмите " + std::to_string(result.GpusNeeded) + " GPU (тензорный параллелизм), формат весов меньше или меньше запросов.";
         else
             text += " Не помещается даже при TP 1024: уменьшите формат весов или контекст.";
         return text;
     }
+    if (code == "does_not_fit") {
+        std::string text = "Нужно " + FormatGb(result.MemoryPerGpu.Total) + " на GPU; у " + gpu + " " + FormatGb(result.GpuMemoryBytes) + ".";
+        if (result.Training.SuggestedFound) text += " Помещается так: " + SuggestedLayoutRussian(result.Training) + ".";
+        else if (result.GpusNeeded > 0) text += " Эта раскладка поместится на " + std::to_string(result.GpusNeeded) + " GPU.";
+        return text;
+    }
+    if (code == "weights_not_native")
+        return "У " + gpu + " нет тензорных ядер для формата весов " + engine::FormatName(scenario.Precision.Weights) +
+               ": веса хранятся компактно, но для вычислений распаковываются в bf16 (ускорения от формата нет).";
+    if (code == "compute_not_native")
+        return "У " + gpu + " нет тензорных ядер для " + engine::FormatName(scenario.Precision.Compute) + ": время посчитано для BF16.";
+    if (code == "network_bound") {
+        const double share = result.Training.StepTimeS > 0 ? result.Training.ExposedCommSPerStep / result.Training.StepTimeS : 0;
+        return "Темп задаёт обмен данными между GPU, а не сами GPU: " + FormatPercent(share) +
+               " каждого шага уходит на ожидание обмена. Быстрее сеть (InfiniBand), гибридный шардинг или больший микробатч скроют часть обмена.";
+    }
+    if (code == "no_price")
+        return "Для этого GPU нет опубликованной цены в " + scenario.Cost.Currency +
+               (scenario.Cost.Provider.empty() ? std::string() : " у провайдера " + scenario.Cost.Provider) +
+               ": введите свою ставку за GPU-час или импортируйте таблицу цен.";
+    if (code == "spot_online")
+        return "Spot-мощности могут отозвать в любой момент: они годятся для пакетных задач и обучения с чекпойнтами, но не для онлайн-сервиса.";
+    if (code == "price_estimate")
+        return "Самая дешёвая цена по запросу (" + CheapestProvider(result, "on_demand") + ") — оценка, выведенная из опубликованной цены; см. примечания к ней.";
+    if (code == "faster_layout")
+        return "Есть более быстрая раскладка, которая помещается: " + SuggestedLayoutRussian(result.Training) + " — " +
+               FormatDuration(result.Training.SuggestedTimeS) + " вместо " + FormatDuration(result.Training.TimeS) + ".";
+    if (code == "checkpoint_storage")
+        return "Один чекпойнт занимает " + FormatGb(result.Training.CheckpointBytes) + "; запись занимает " +
+               FormatDuration(result.Training.CheckpointWriteS) + ". Заложите место на несколько чекпойнтов.";
+    if (code == "sla_unreachable")
+        return "Ни одна нагрузка не укладывается в требования (или KV-кэш не вмещает ни одной последовательности): возьмите GPU быстрее, "
+               "больше тензорного параллелизма, формат меньше или ослабьте требования.";
+    if (code == "gpus_idle" || code == "idle_gpus")
+        return "Часть GPU простаивает: их число не кратно TP × PP; в GPU-часах они всё равно учитываются.";
+    if (code == "tp_across_nodes")
+        return "Тензорный параллелизм выходит за пределы узла: all-reduce идёт по межузловой сети.";
+    if (code == "context_exceeds_model")
+        return "Контекст длиннее, чем поддерживает модель.";
+    if (code == "no_tdp")
+        return "Для этого GPU не опубликовано энергопотребление: стоимость владения не учитывает электричество.";
+    if (code == "lora_recompute")
+        return "В рецептах LoRA/QLoRA обычно включают перевычисление активаций (recompute = full): активации на GPU (" +
+               FormatGb(result.MemoryPerGpu.Activations) + ") сократятся примерно до входа каждого слоя.";
     return warning.Message;
 }
 

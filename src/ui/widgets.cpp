@@ -274,6 +274,8 @@ void AccuracyBand(AppState* state, AccuracyCategory category) {
         ImGui::SetTooltip("%s", Tr(Str::AccuracyTooltip));
     }
     if (ImGui::IsItemClicked()) state->ui.AccuracyShown = category;
+    static const char* const kHooks[] = {"accuracy_memory", "accuracy_inference", "accuracy_training"};
+    RecordLastItem(&state->ui, kHooks[static_cast<int>(category)]);
 }
 
 void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count) {

@@ -233,6 +233,27 @@ async function main() {
             expect(decoded.inference && decoded.inference.concurrency === 24, `hash scenario ${JSON.stringify(decoded)}`);
         });
 
+        await check('the Cost panel\'s price per hour equals the CLI (cost.per_hour)', async () => {
+            const s = await shown(page);
+            const result = runCli(cli, await page.evaluate(() => window.gpuplan.scenarioJson()));
+            expect(result.cost && result.cost.per_hour > 0, `the CLI prices nothing: ${JSON.stringify(result.cost)}`);
+            const expected = result.cost.per_hour.toFixed(2);
+            expect(s.cost_per_hour.toFixed(2) === expected, `page shows ${s.cost_per_hour} (${s.cost_per_hour_text}), CLI says ${expected}`);
+            expect(s.cost_per_hour_text.includes(expected), `page prints "${s.cost_per_hour_text}"`);
+            expect(s.currency === result.cost.currency, `currency ${s.currency} vs ${result.cost.currency}`);
+            return `${s.cost_per_hour_text} = ${result.cost.per_hour} ${result.cost.currency}/h`;
+        });
+
+        await check('an accuracy band opens the Accuracy panel with its cases', async () => {
+            await clickWidget(page, 'accuracy_memory');
+            await page.waitForFunction(() => window.gpuplan.shown.accuracy_open === true, { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            await page.screenshot({ path: path.join(out, 'accuracy.png') });
+            await clickWidget(page, 'accuracy_close');
+            await page.waitForFunction(() => window.gpuplan.shown.accuracy_open === false, { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+        });
+
         await check('an idle page draws no frames', async () => {
             await settle(page);
             const before = await page.evaluate(() => window.gpuplan.frames);
@@ -241,8 +262,13 @@ async function main() {
             expect(after === before, `${after - before} frames in 1.5 s of idleness`);
         });
 
-        await check('screenshot 1280x800.png', async () => {
+        await check('screenshot 1280x800.png (and 1280x800-dpr1.png, the README picture)', async () => {
             await page.screenshot({ path: path.join(out, '1280x800.png') });
+            await page.setViewport({ ...desktop, deviceScaleFactor: 1 });
+            await settle(page);
+            await page.screenshot({ path: path.join(out, '1280x800-dpr1.png') });
+            await page.setViewport(desktop);
+            await settle(page);
         });
 
         await check('screenshot 390x844.png (one column)', async () => {
@@ -264,6 +290,42 @@ async function main() {
             await page.waitForFunction(() => window.gpuplan.shown.layout === 'narrow', { timeout: STEP_TIMEOUT_MS });
             await settle(page);
             await page.screenshot({ path: path.join(out, '390x844-ru.png') });
+        });
+
+        await check('switching the currency to RUB multiplies the price by the fx rate', async () => {
+            const fx = JSON.parse(fs.readFileSync(path.join(web, 'catalogs', 'fx.json'), 'utf8'));
+            await page.setViewport(desktop);
+            await page.waitForFunction(() => window.gpuplan.shown.layout === 'wide', { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            const before = await shown(page);
+            expect(before.currency === 'USD' && before.cost_per_hour > 0, `before: ${before.currency} ${before.cost_per_hour}`);
+            await clickWidget(page, 'currency_2');
+            await page.waitForFunction(() => window.gpuplan.shown.currency === 'RUB', { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            const after = await shown(page);
+            const expected = before.cost_per_hour * fx.rates.RUB;
+            expect(Math.abs(after.cost_per_hour - expected) <= 0.01 * fx.rates.RUB, `RUB ${after.cost_per_hour}, expected ${expected}`);
+            expect(after.cost_per_hour_text.includes('\u20bd'), `no ruble sign in "${after.cost_per_hour_text}"`);
+            const s = await scenario(page);
+            expect(s.cost && s.cost.currency === 'RUB', `scenario currency ${JSON.stringify(s.cost)}`);
+            return `${before.cost_per_hour} USD → "${after.cost_per_hour_text}"`;
+        });
+
+        await check('gpuplan.importPrices: one good and one bad CSV row → 1 imported, the bad row listed', async () => {
+            const csv = 'provider,gpu,gpus_per_instance,price_per_gpu_hour,currency,kind,region,instance,source,as_of\n' +
+                        'E2E Cloud,h100-sxm,1,0.50,USD,on_demand,eu,1xH100,e2e test,2025-11-01\n' +
+                        'Bad Cloud,h100-sxm,1,cheap,USD,on_demand,eu,1xH100,e2e test,2025-11-01\n';
+            const reply = await page.evaluate((text) => window.gpuplan.importPrices('e2e.csv', text), csv);
+            expect(reply.imported === 1, `imported ${reply.imported}: ${JSON.stringify(reply)}`);
+            expect(reply.rejected.length === 1 && /row 3/.test(reply.rejected[0]), `rejected ${JSON.stringify(reply.rejected)}`);
+            await settle(page);
+            const s = await shown(page);
+            expect(s.import && s.import.imported === 1 && s.import.rejected.length === 1, `shown.import ${JSON.stringify(s.import)}`);
+            const imported = s.offers.filter((offer) => offer.imported);
+            expect(imported.length === 1 && imported[0].provider === 'E2E Cloud', `offers table: ${JSON.stringify(imported)}`);
+            expect(s.offers[0].imported === true, `the imported 0.50 USD offer is not the cheapest: ${JSON.stringify(s.offers[0])}`);
+            await page.screenshot({ path: path.join(out, 'import.png') });
+            return reply.rejected[0];
         });
 
         await check('no page errors and no request left the origin', async () => {
@@ -290,6 +352,30 @@ async function main() {
             expect(current.workload === 'inference' && current.inference.concurrency === 1, `scenario is not the default: ${JSON.stringify(current)}`);
             await damaged.page.close();
             return s.notices[0].title;
+        });
+
+        await check('training screenshots (1280x800, 390x844, English and Russian)', async () => {
+            const hash = '#s=' + encodeURIComponent(JSON.stringify({ schema: 'gpuplan.scenario/1', workload: 'full_finetune', model: 'llama-3.1-8b',
+                                                                     hardware: { gpu: 'h100-sxm', count: 8 } }));
+            const training = await openPage(browser, `${base}/index.html${hash}`, desktop);
+            const s = await shown(training.page);
+            expect(s.ok === true && s.cost_per_hour > 0, `training scenario: ok=${s.ok}, cost ${s.cost_per_hour_text}`);
+            await settle(training.page);
+            await training.page.screenshot({ path: path.join(out, '1280x800-training.png') });
+            await training.page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2 });
+            await training.page.waitForFunction(() => window.gpuplan.shown.layout === 'narrow', { timeout: STEP_TIMEOUT_MS });
+            await settle(training.page);
+            await training.page.screenshot({ path: path.join(out, '390x844-training.png') });
+            await clickWidget(training.page, 'language');
+            await training.page.waitForFunction(() => window.gpuplan.shown.language === 'ru', { timeout: STEP_TIMEOUT_MS });
+            await settle(training.page);
+            await training.page.screenshot({ path: path.join(out, '390x844-training-ru.png') });
+            await training.page.setViewport(desktop);
+            await training.page.waitForFunction(() => window.gpuplan.shown.layout === 'wide', { timeout: STEP_TIMEOUT_MS });
+            await settle(training.page);
+            await training.page.screenshot({ path: path.join(out, '1280x800-training-ru.png') });
+            expect(training.errors.length === 0, training.errors.join('; '));
+            await training.page.close();
         });
 
         await check('a shared link opens the same scenario', async () => {
