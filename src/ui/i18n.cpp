@@ -230,7 +230,7 @@ const Entry kTable[] = {
     {Str::PasteHint, {"Paste CSV or JSON here", "Вставьте CSV или JSON сюда"}},
     {Str::ImportPasted, {"Import pasted text", "Импортировать текст"}},
     {Str::ClearText, {"Clear", "Очистить"}},
-    {Str::ImportedCount, {"%s: %d offers imported", "%s: импортировано предложений: %d"}},
+    {Str::ImportedCount, {"%s: offers imported: %d", "%s: импортировано предложений: %d"}},
     {Str::RejectedRows, {"%d rows rejected:", "Отклонено строк: %d"}},
     {Str::CsvFormat, {"CSV format", "Формат CSV"}},
     {Str::CsvHelp, {"A header row, then one offer per row; columns in any order, separated by commas (or semicolons). Required: provider, gpu (a catalog id such as h100-sxm), currency (USD, EUR, RUB) and price_per_gpu_hour or price_per_instance_hour. Optional: gpus_per_instance (1), kind (on_demand, spot, reserved_1y, reserved_3y), region, instance, source, as_of (YYYY-MM-DD).", "Первая строка — заголовок, дальше по одному предложению в строке; столбцы в любом порядке, через запятую (или точку с запятой). Обязательны: provider, gpu (id из каталога, например h100-sxm), currency (USD, EUR, RUB) и price_per_gpu_hour или price_per_instance_hour. Необязательны: gpus_per_instance (1), kind (on_demand, spot, reserved_1y, reserved_3y), region, instance, source, as_of (ГГГГ-ММ-ДД)."}},

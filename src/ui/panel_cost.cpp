@@ -100,7 +100,7 @@ void DrawHeadlinePrices(AppState* state) {
         inference ? widgets::Metric{Tr(Str::SpotPerMillionTokens), FormatMoney(c.SpotPerMillionTokens, cur)}
                   : widgets::Metric{Tr(Str::SpotJobCost), FormatMoney(c.SpotJobCost, cur)},
     };
-    widgets::MetricGrid(state, "prices", metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
+    widgets::MetricGrid(state, "prices", metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])), 4);
     widgets::RecordRect(&ui, "cost_per_hour", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
     if (!c.Priced) {
         for (const engine::Warning& warning : state->result.Warnings)
@@ -152,6 +152,7 @@ void DrawOffersTable(AppState* state) {
             ImGui::PushID(static_cast<int>(i));
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
+            ImGui::AlignTextToFramePadding();
             ImGui::TextWrapped("%s", offer.Provider.c_str());
             if (narrow) widgets::TextDim((OfferKindLabel(offer.Kind) + " \xc2\xb7 " + std::to_string(offer.Instances) + " \xc3\x97 " +
                                           std::to_string(info.GpusPerInstance) + " GPU").c_str());
@@ -159,8 +160,10 @@ void DrawOffersTable(AppState* state) {
             if (ImGui::IsItemHovered() && !info.Source.empty()) ImGui::SetTooltip("%s", info.Source.c_str());
             if (!narrow) {
                 ImGui::TableNextColumn();
+                ImGui::AlignTextToFramePadding();
                 ImGui::TextWrapped("%s", OfferKindLabel(offer.Kind).c_str());
                 ImGui::TableNextColumn();
+                ImGui::AlignTextToFramePadding();
                 ImGui::Text("%d \xc3\x97 %d", offer.Instances, info.GpusPerInstance);
             }
             ImGui::TableNextColumn();
@@ -172,9 +175,11 @@ void DrawOffersTable(AppState* state) {
             }
             if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr(Str::EditPriceTooltip));
             ImGui::TableNextColumn();
+            ImGui::AlignTextToFramePadding();
             ImGui::TextWrapped("%s", FormatMoneyPerHour(offer.PerHour, c.Currency).c_str());
             if (!narrow) {
                 ImGui::TableNextColumn();
+                ImGui::AlignTextToFramePadding();
                 ImGui::TextWrapped("%s", offer.AsOf.empty() ? Tr(Str::NotAvailable) : offer.AsOf.c_str());
             }
             ImGui::PopID();

@@ -15,6 +15,7 @@ constexpr float kPlotHeight = 150;
 constexpr float kPlotHeightNarrow = 130;
 constexpr float kLineWidth = 2;
 constexpr float kSwatch = 11;
+constexpr float kLabelFlipAt = 0.7f; // the marker's label goes left of the line beyond this fraction of the width
 const ImVec4 kTotalColor(0.43f, 0.66f, 1.0f, 1);
 const ImVec4 kPerUserColor(0.96f, 0.73f, 0.31f, 1);
 
@@ -52,7 +53,12 @@ void DrawCurvePanel(AppState* state) {
     if (view.MarkerX >= 0) {
         const ImVec2 a = At(origin, size, view.MarkerX, 1), b = At(origin, size, view.MarkerX, 0);
         draw->AddLine(a, b, ImGui::GetColorU32(theme::kTextDim), 1.5f);
-        draw->AddText(ImVec2(a.x + 4, a.y + 2), ImGui::GetColorU32(theme::kTextDim), Tr(Str::ThisScenario));
+        // Label at the bottom, on whichever side of the line has room.
+        const char* label = Tr(Str::ThisScenario);
+        const ImVec2 label_size = ImGui::CalcTextSize(label);
+        const bool left = view.MarkerX > kLabelFlipAt;
+        const ImVec2 at(left ? b.x - label_size.x - 4 : b.x + 4, b.y - label_size.y - 2);
+        draw->AddText(at, ImGui::GetColorU32(theme::kTextDim), label);
     }
     ImVector<ImVec2> total, per_user;
     for (const CurvePoint& p : view.Points) {

@@ -8,6 +8,20 @@
 #include "ui/widgets.h"
 
 
+namespace {
+
+// "Speed   ±6% · 19 published cases": the band covers every estimate of the section (one category, one median).
+void SectionTitleWithBand(AppState* state, const char* title, AccuracyCategory band) {
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kAccent);
+    ImGui::TextUnformatted(title);
+    ImGui::PopStyleColor();
+    ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x * 2);
+    widgets::AccuracyBand(state, band);
+    ImGui::Spacing();
+}
+
+} // namespace
+
 void DrawSummaryPanel(AppState* state) {
     const engine::Result& r = state->result;
     const engine::Scenario& s = state->scenario;
@@ -56,28 +70,28 @@ void DrawSummaryPanel(AppState* state) {
         const engine::InferenceResult& in = r.Inference;
         const AccuracyCategory band = AccuracyCategory::Inference;
         const widgets::Metric metrics[] = {
-            {Tr(Str::Ttft), FormatDuration(in.TtftS), band},
-            {Tr(Str::Tpot), FormatDuration(in.TpotS), band},
-            {Tr(Str::TokensPerUser), FormatRate(in.TokensPerSPerUser, Str::UnitTokensPerS), AccuracyCategory::Count},
-            {Tr(Str::Throughput), FormatRate(in.ThroughputTokensPerS, Str::UnitTokensPerS), band},
-            {Tr(Str::MaxConcurrency), FormatCount(in.MaxConcurrency, Str::UnitSequences), AccuracyCategory::Count},
-            {Tr(Str::RequestsPerS), FormatRate(in.RequestsPerS, Str::UnitReqPerS), AccuracyCategory::Count},
+            {Tr(Str::Ttft), FormatDuration(in.TtftS)},
+            {Tr(Str::Tpot), FormatDuration(in.TpotS)},
+            {Tr(Str::TokensPerUser), FormatRate(in.TokensPerSPerUser, Str::UnitTokensPerS)},
+            {Tr(Str::Throughput), FormatRate(in.ThroughputTokensPerS, Str::UnitTokensPerS)},
+            {Tr(Str::MaxConcurrency), FormatCount(in.MaxConcurrency, Str::UnitSequences)},
+            {Tr(Str::RequestsPerS), FormatRate(in.RequestsPerS, Str::UnitReqPerS)},
         };
         for (const widgets::Metric& metric : metrics) any_known |= metric.Value != Tr(Str::NotAvailable);
-        widgets::SectionTitle(Tr(Str::SectionSpeed));
+        SectionTitleWithBand(state, Tr(Str::SectionSpeed), band);
         widgets::MetricGrid(state, "speed", metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
     } else {
         const engine::TrainingResult& t = r.Training;
         const AccuracyCategory band = AccuracyCategory::Training;
         const widgets::Metric metrics[] = {
-            {Tr(Str::TrainTime), FormatDuration(t.TimeS), band},
-            {Tr(Str::GpuHours), FormatGpuHours(t.GpuHours), band},
-            {Tr(Str::Mfu), FormatPercent(t.Mfu), band},
-            {Tr(Str::TokensPerGpu), FormatRate(t.TokensPerSPerGpu, Str::UnitTokensPerS), band},
-            {Tr(Str::TrainFlops), FormatFlops(t.Flops), AccuracyCategory::Count},
+            {Tr(Str::TrainTime), FormatDuration(t.TimeS)},
+            {Tr(Str::GpuHours), FormatGpuHours(t.GpuHours)},
+            {Tr(Str::Mfu), FormatPercent(t.Mfu)},
+            {Tr(Str::TokensPerGpu), FormatRate(t.TokensPerSPerGpu, Str::UnitTokensPerS)},
+            {Tr(Str::TrainFlops), FormatFlops(t.Flops)},
         };
         for (const widgets::Metric& metric : metrics) any_known |= metric.Value != Tr(Str::NotAvailable);
-        widgets::SectionTitle(Tr(Str::SectionTraining2));
+        SectionTitleWithBand(state, Tr(Str::SectionTraining2), band);
         widgets::MetricGrid(state, "training", metrics, static_cast<int>(sizeof(metrics) / sizeof(metrics[0])));
     }
     if (!any_known) {
@@ -85,5 +99,17 @@ void DrawSummaryPanel(AppState* state) {
         widgets::TextDim(Tr(Str::NotYetComputed));
         ImGui::PopFont();
     }
+
+    // Cost headline (the Cost panel below has the inputs, the offers and buying vs renting)
+    const engine::CostResult& c = r.Cost;
+    widgets::SectionTitle(Tr(Str::SectionCost));
+    const Str own_or_catalog = s.Cost.PricePerGpuHour > 0 ? Str::YourRatePerHour : Str::OnDemandPerHour;
+    const widgets::Metric costs[] = {
+        {Tr(own_or_catalog), FormatMoneyPerHour(c.PerHour, c.Currency)},
+        inference ? widgets::Metric{Tr(Str::PerMillionTokens), FormatMoney(c.PerMillionTokens, c.Currency)}
+                  : widgets::Metric{Tr(Str::JobCost), FormatMoney(c.JobCost, c.Currency)},
+        {Tr(Str::SpotPerHour), FormatMoneyPerHour(c.SpotPerHour, c.Currency)},
+    };
+    widgets::MetricGrid(state, "cost_headline", costs, 3);
     widgets::EndCard();
 }

@@ -278,8 +278,8 @@ void AccuracyBand(AppState* state, AccuracyCategory category) {
     RecordLastItem(&state->ui, kHooks[static_cast<int>(category)]);
 }
 
-void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count) {
-    const int columns = state->ui.Narrow ? 2 : 3;
+void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count, int wide_columns) {
+    const int columns = state->ui.Narrow ? 2 : wide_columns;
     if (!ImGui::BeginTable(id, columns, ImGuiTableFlags_SizingStretchSame)) return;
     ImGui::PushTextWrapPos(0.0f);
     for (int i = 0; i < count; ++i) {

@@ -44,7 +44,7 @@ struct Metric {
     std::string      Value;
     AccuracyCategory Band = AccuracyCategory::Count; // Count = no band
 };
-void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count);
+void MetricGrid(AppState* state, const char* id, const Metric* metrics, int count, int wide_columns = 3);
 // The band text alone (small, accent colour, hover explains, click opens the Accuracy panel).
 void AccuracyBand(AppState* state, AccuracyCategory category);
 
