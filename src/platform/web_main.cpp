@@ -25,7 +25,6 @@
 
 #include "imgui.h"
 #include "imgui_impl_opengl3.h"
-#include "imgui_internal.h" // the active text field's flags (numeric or not) for the phone keyboard
 #include "platform/platform.h"
 #include "ui/theme.h"
 
@@ -448,13 +447,10 @@ void PerformOutbox(AppState* state) {
 
 // On a phone, a text field needs the system keyboard: the page focuses a hidden <input> (numeric keypad for
 // number fields) while ImGui edits text after a touch, and blurs it when editing ends.
-void UpdatePhoneKeyboard() {
+void UpdatePhoneKeyboard(const UiState& ui) {
     const ImGuiIO& io = ImGui::GetIO();
     Keyboard wanted = Keyboard::Hidden;
-    if (io.WantTextInput && g_platform.LastPointerTouch) {
-        const ImGuiInputTextFlags numeric = ImGuiInputTextFlags_CharsDecimal | ImGuiInputTextFlags_CharsScientific;
-        wanted = (GImGui->InputTextState.Flags & numeric) != 0 ? Keyboard::Numeric : Keyboard::Text;
-    }
+    if (io.WantTextInput && g_platform.LastPointerTouch) wanted = ui.ActiveFieldNumeric ? Keyboard::Numeric : Keyboard::Text;
     if (wanted != g_platform.KeyboardShown) {
         g_platform.KeyboardShown = wanted;
         gpuplan_js_keyboard(static_cast<int>(wanted));
@@ -492,7 +488,7 @@ void RunFrame() {
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 
     PerformOutbox(state);
-    UpdatePhoneKeyboard();
+    UpdatePhoneKeyboard(state->ui);
     PublishTestHooks(*state);
     UpdateCursor();
     if (++g_platform.Frames == kReadyAfterFrames) gpuplan_js_set_ready();

@@ -242,6 +242,7 @@ void DrawApp(AppState* state) {
     SetLanguage(state->ui.Lang);
     state->ui.WidgetRects.clear();
     state->ui.TextFieldRects.clear();
+    state->ui.ActiveFieldNumeric = false;
     const ImGuiIO& io = ImGui::GetIO();
     state->ui.Narrow = io.DisplaySize.x < theme::kNarrowWidth;
     theme::Apply(state->ui.Narrow);

@@ -62,6 +62,7 @@ struct UiState {
     // Test hooks, rebuilt every frame
     std::vector<WidgetRect> WidgetRects;
     std::vector<WidgetRect> TextFieldRects; // every visible text field, Id "numeric" or "text" (phone keyboard glue)
+    bool        ActiveFieldNumeric = false;  // the text field being edited this frame takes a number (phone keypad)
     std::string ShownTotalMemoryText;    // exactly as printed ("16.06 GB")
     double      ShownTotalMemoryGb = 0;  // the printed number
     std::string ShownCostPerHourText;    // the Cost panel's on-demand price per hour, as printed ("$7.18/h"), "" = n/a

@@ -327,6 +327,7 @@ void RecordRect(UiState* ui, const char* hook_id, ImVec2 min, ImVec2 max) {
 void RecordLastItem(UiState* ui, const char* hook_id) { RecordRect(ui, hook_id, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
 
 void RecordTextField(UiState* ui, bool numeric) {
+    if (ImGui::IsItemActive()) ui->ActiveFieldNumeric = numeric;
     std::vector<WidgetRect> rects;
     rects.swap(ui->WidgetRects); // reuse RecordRect's clipping without publishing a hook id
     RecordRect(ui, numeric ? "numeric" : "text", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());

@@ -356,7 +356,7 @@ async function main() {
 
         await check('training screenshots (1280x800, 390x844, English and Russian)', async () => {
             const hash = '#s=' + encodeURIComponent(JSON.stringify({ schema: 'gpuplan.scenario/1', workload: 'full_finetune', model: 'llama-3.1-8b',
-                                                                     hardware: { gpu: 'h100-sxm', count: 8 } }));
+                                                                     hardware: { gpu: 'h100-sxm', count: 8 }, training: { zero_stage: 3 } }));
             const training = await openPage(browser, `${base}/index.html${hash}`, desktop);
             const s = await shown(training.page);
             expect(s.ok === true && s.cost_per_hour > 0, `training scenario: ok=${s.ok}, cost ${s.cost_per_hour_text}`);
@@ -376,6 +376,32 @@ async function main() {
             await training.page.screenshot({ path: path.join(out, '1280x800-training-ru.png') });
             expect(training.errors.length === 0, training.errors.join('; '));
             await training.page.close();
+        });
+
+        await check('on a touch screen a number field opens the phone keyboard and takes typed digits', async () => {
+            const phone = await openPage(browser, `${base}/index.html`, { width: 390, height: 844, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
+            const rect = (await widgets(phone.page)).gpu_count;
+            expect(rect && rect.w > 0, `gpu_count not on screen: ${JSON.stringify(rect)}`);
+            await phone.page.touchscreen.tap(rect.x + rect.w - 6, rect.y + rect.h / 2);
+            await phone.page.waitForFunction(() => window.gpuplan.shown.keyboard === 1 && document.activeElement &&
+                                                   document.activeElement.id === 'keyboard', { timeout: STEP_TIMEOUT_MS });
+            const mode = await phone.page.evaluate(() => document.activeElement.getAttribute('inputmode'));
+            expect(mode === 'decimal', `inputmode ${mode}`);
+            // What a phone keyboard does: edits of the focused <input> (a deletion, then a character).
+            await phone.page.evaluate(() => {
+                const input = document.getElementById('keyboard');
+                input.value = '';
+                input.dispatchEvent(new Event('input'));
+            });
+            await phone.page.keyboard.sendCharacter('4');
+            await phone.page.keyboard.press('Enter');
+            await phone.page.waitForFunction(() => JSON.parse(window.gpuplan.scenarioJson()).hardware.count === 4, { timeout: STEP_TIMEOUT_MS })
+                .catch(() => {});
+            const count = (await scenario(phone.page)).hardware.count;
+            expect(count === 4, `hardware.count is ${count} after typing 4 on the phone keyboard`);
+            await phone.page.waitForFunction(() => window.gpuplan.shown.keyboard === 0, { timeout: STEP_TIMEOUT_MS });
+            expect(phone.errors.length === 0, phone.errors.join('; '));
+            await phone.page.close();
         });
 
         await check('a shared link opens the same scenario', async () => {
