@@ -32,5 +32,18 @@ void DrawVerdictPanel(AppState* state) {
         ImGui::SameLine();
         ImGui::TextDisabled("\xc2\xb7 %s", time.c_str());
     }
+    // The price when the line has room for it: per hour (inference) or the run (training).
+    const engine::CostResult& c = r.Cost;
+    const bool inference = state->scenario.Workload == engine::WorkloadKind::Inference;
+    const std::string price = inference ? FormatMoneyPerHour(c.PerHour, c.Currency) : FormatMoney(c.JobCost, c.Currency);
+    if (price != Tr(Str::NotAvailable)) {
+        const std::string text = "\xc2\xb7 " + price;
+        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - widgets::CardInnerMargin();
+        const float room = right - ImGui::GetItemRectMax().x - ImGui::GetStyle().ItemSpacing.x;
+        if (ImGui::CalcTextSize(text.c_str()).x <= room) {
+            ImGui::SameLine();
+            ImGui::TextDisabled("%s", text.c_str());
+        }
+    }
     widgets::EndCard();
 }

@@ -25,6 +25,7 @@ namespace {
 constexpr float kLabelColumnFraction = 0.44f; // share of a form row the label takes
 constexpr float kCardRounding = 8;
 constexpr float kCardPadding = 14;           // inside a card, px (12 in the narrow layout)
+constexpr float kBaselineShare = 0.8f;       // a font's ascent as a share of its size (Inter: about 0.8)
 
 struct CardFrame {
     ImVec2 Start;       // top-left corner, screen space
@@ -54,6 +55,8 @@ void BeginCard(const char* title) {
     ImGui::PushTextWrapPos(ImGui::GetCursorPos().x + g_card.Width - 2 * pad);
     if (title != nullptr && title[0] != '\0') SectionTitle(title);
 }
+
+float CardInnerMargin() { return CardPadding(); }
 
 void EndCard() {
     ImGui::PopTextWrapPos();
@@ -264,7 +267,10 @@ bool InputAmount(UiState* ui, const char* hook_id, const char* id, double* value
 void AccuracyBand(AppState* state, AccuracyCategory category) {
     const std::string band = AccuracyBandText(state->accuracy, category);
     if (band.empty()) return;
+    const float body_size = ImGui::GetFontSize();
     ImGui::PushFont(state->ui.FontSmall);
+    // It follows text of the body size on the same line: share its baseline.
+    ImGui::SetCursorPosY(ImGui::GetCursorPosY() + (body_size - ImGui::GetFontSize()) * kBaselineShare);
     ImGui::PushStyleColor(ImGuiCol_Text, theme::kAccent);
     ImGui::TextUnformatted(band.c_str());
     ImGui::PopStyleColor();

@@ -13,6 +13,7 @@ namespace widgets {
 // A rounded card around a group of widgets, with a title. Cards do not nest.
 void BeginCard(const char* title);
 void EndCard();
+float CardInnerMargin();                 // padding between a card's edge and its content, px
 
 // A two-column form: label (wraps) | input (fills the row).
 bool BeginForm(const char* id);
