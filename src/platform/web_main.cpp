@@ -49,6 +49,8 @@ namespace {
 constexpr const char* kCanvas = "#canvas";
 constexpr double kSettleS = 0.5;           // keep rendering this long after the last input
 constexpr int kReadyAfterFrames = 3;       // ImGui lays out in a frame or two; "ready" after this many
+constexpr int kFramesAfterInput = 2;       // frames drawn after the last input event whatever the clock says: a click
+                                           // handled in a frame (a panel closing) shows only in the next one
 constexpr float kTouchSlopPx = 10;         // a touch that moves farther is a scroll, not a tap
 constexpr float kWheelPixelsPerUnit = 100; // browsers send about 100 px per wheel notch
 constexpr int kMaxKeyCode = 512;
@@ -82,6 +84,7 @@ struct Platform {
     double LastInputTime = 0;          // seconds (performance.now)
     double LastFrameTime = 0;
     int    Frames = 0;
+    int    FramesSinceInput = 0;       // frames drawn since one that applied an input event
     double DevicePixelRatio = 0;       // the ratio the font atlas was built for
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
@@ -473,7 +476,9 @@ void RunFrame() {
     const double now = NowS();
     io.DeltaTime = static_cast<float>(std::max(1e-4, now - g_platform.LastFrameTime));
     g_platform.LastFrameTime = now;
+    const bool had_input = !g_platform.Queue.empty();
     const bool input_left = ApplyQueuedInput();
+    g_platform.FramesSinceInput = had_input ? 0 : g_platform.FramesSinceInput + 1;
 
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
@@ -494,7 +499,7 @@ void RunFrame() {
     if (++g_platform.Frames == kReadyAfterFrames) gpuplan_js_set_ready();
 
     const bool settling = now - g_platform.LastInputTime < kSettleS;
-    if (input_left || settling || g_platform.Frames < kReadyAfterFrames) {
+    if (input_left || settling || g_platform.FramesSinceInput < kFramesAfterInput || g_platform.Frames < kReadyAfterFrames) {
         platform::RequestFrame();
     }
 }

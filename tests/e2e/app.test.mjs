@@ -263,6 +263,8 @@ async function main() {
         });
 
         await check('screenshot 1280x800.png (and 1280x800-dpr1.png, the README picture)', async () => {
+            const s = await shown(page);
+            expect(s.accuracy_open === false, 'the Accuracy panel is still open');
             await page.screenshot({ path: path.join(out, '1280x800.png') });
             await page.setViewport({ ...desktop, deviceScaleFactor: 1 });
             await settle(page);
