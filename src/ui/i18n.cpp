@@ -281,6 +281,7 @@ const Entry kTable[] = {
     {Str::OffersShownRange, {"%d offers dated %s to %s", "%d предложений, даты с %s по %s"}},
     {Str::OldestDaysOld, {"the oldest is %d days old", "самому старому %d дн."}},
     {Str::SourceFx, {"Exchange rate", "Курс валют"}},
+    {Str::PerMillionTokensShort, {"per 1M tokens", "за 1 млн токенов"}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

@@ -49,7 +49,7 @@ enum class Str {
     CheckpointWrite, StepTime, NetworkBoundNote, SectionAccuracy, AccuracyBand, AccuracyTooltip, AccuracyIntro, Close,
     ColCase, ColPredicted, ColPublished, ColError, ColRole, RoleCalibration, RoleHeldOut, OpenSourceLink,
     SeeAccuracyDoc, CategoryMemory, CategoryInference, CategoryTraining, SourceCheapest, SourceOffers,
-    OffersShownRange, OldestDaysOld, SourceFx,
+    OffersShownRange, OldestDaysOld, SourceFx, PerMillionTokensShort,
     Count
 };
 

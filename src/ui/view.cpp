@@ -27,6 +27,13 @@ constexpr double kBarHeadroom = 1.04;    // the bar's scale is 4 % wider than it
 
 bool Known(double value) { return std::isfinite(value) && value > 0; }
 
+const char* CurrencySymbol(const std::string& currency) {
+    if (currency == "USD") return "$";
+    if (currency == "EUR") return "\xe2\x82\xac";
+    if (currency == "RUB") return "\xe2\x82\xbd";
+    return nullptr;
+}
+
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 
 // Russian writes a decimal comma: "22,26 ГБ". Only a point between two digits is a decimal point.
@@ -148,6 +155,17 @@ std::string FormatStepValue(double value, const std::string& unit) {
     if (unit == "GPU·h") return FormatGpuHours(value);
     if (unit == "tokens") return Grouped(value) + " " + Tr(Str::UnitTokens);
     if (unit == "%" || unit == "fraction") return Printf("%.1f%s", unit == "%" ? value : value * 100, " %");
+    if (unit == "months") return FormatMonths(value);
+    if (unit == "users") return FormatCount(value, Str::UnitUsers);
+    if (unit == "sequences") return FormatCount(value, Str::UnitSequences);
+    // Money: "USD", "USD/h", "USD/Mtok" (cost.cpp writes the scenario's currency code into the unit)
+    const std::string currency = unit.substr(0, unit.find('/'));
+    if (currency.size() == 3 && CurrencySymbol(currency) != nullptr) {
+        const std::string per = unit.size() > 3 ? unit.substr(3) : "";
+        if (per.empty()) return FormatMoney(value, currency);
+        if (per == "/h") return FormatMoneyPerHour(value, currency);
+        if (per == "/Mtok") return FormatMoney(value, currency) + " " + Tr(Str::PerMillionTokensShort);
+    }
     char buffer[96];
     if (std::fabs(value) >= 1e6 || (value != 0 && std::fabs(value) < 1e-3)) std::snprintf(buffer, sizeof(buffer), "%.3g", value);
     else return Grouped(value) + (unit.empty() ? "" : " " + unit);
@@ -306,13 +324,6 @@ std::string GroupedFixed(double value, int decimals) {
 
 // Decimals for money: cents below 100 000, whole units above (big RUB sums read better without kopecks).
 int MoneyDecimals(double amount) { return std::fabs(amount) >= 100000 ? 0 : 2; }
-
-const char* CurrencySymbol(const std::string& currency) {
-    if (currency == "USD") return "$";
-    if (currency == "EUR") return "\xe2\x82\xac";
-    if (currency == "RUB") return "\xe2\x82\xbd";
-    return nullptr;
-}
 
 } // namespace
 
