@@ -3,7 +3,6 @@
 // naming the row and the field.
 #include <cctype>
 #include <set>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +42,21 @@ std::vector<std::string> SplitCsvLine(const std::string& line, char separator) {
     return cells;
 }
 
+// The file's lines without their line breaks (iostreams would pull the locale machinery into the page).
+std::vector<std::string> SplitLines(const std::string& text) {
+    std::vector<std::string> lines;
+    size_t start = 0;
+    while (start <= text.size()) {
+        const size_t end = text.find('\n', start);
+        lines.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
+        if (end == std::string::npos) break;
+        start = end + 1;
+    }
+    return lines;
+}
+
+bool Blank(const std::string& line) { return line.find_first_not_of(" \t\r") == std::string::npos; }
+
 std::string Slug(const std::string& text) {
     std::string out;
     for (char c : text) {
@@ -69,10 +83,11 @@ bool ParseNumberCell(const std::string& cell, double* value) {
 // optional: gpus_per_instance (1), kind (on_demand), instance, region, source ("imported by the visitor"), as_of.
 // The separator is ',' or ';' (whichever the header uses).
 void LoadPricesCsv(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {
-    std::istringstream stream(text);
-    std::string header_line;
-    while (std::getline(stream, header_line) && header_line.find_first_not_of(" \t\r") == std::string::npos) {}
-    if (header_line.empty()) {
+    const std::vector<std::string> lines = SplitLines(text);
+    size_t next = 0;
+    while (next < lines.size() && Blank(lines[next])) ++next;
+    const std::string header_line = next < lines.size() ? lines[next++] : "";
+    if (Blank(header_line)) {
         issues->push_back(Issue{file, "", "", "empty file; expected a header row (provider, gpu, price_per_gpu_hour, currency, ...)", true});
         return;
     }
@@ -91,11 +106,10 @@ void LoadPricesCsv(const std::string& file, const std::string& text, Catalog* ou
         }
     }
     // Each row becomes a one-offer gpuplan.prices/1 document, loaded by the same validator as shipped files.
-    std::string line;
-    int row = 1;
-    while (std::getline(stream, line)) {
-        ++row;
-        if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    for (; next < lines.size(); ++next) {
+        const std::string& line = lines[next];
+        const int row = static_cast<int>(next) + 1; // 1-based line number in the file
+        if (Blank(line)) continue;
         const std::vector<std::string> cells = SplitCsvLine(line, separator);
         const std::string entry = "row " + std::to_string(row);
         nlohmann::json offer = nlohmann::json::object();
