@@ -110,6 +110,7 @@ std::string ValidateScenario(const Scenario& s) {
         return Expect("training.tensor_parallel", "tensor × pipeline × context parallel ≤ hardware.count", static_cast<double>(t.TensorParallel) * t.PipelineParallel * t.ContextParallel);
     if (t.ZeroStage < 0 || t.ZeroStage > 3) return Expect("training.zero_stage", "0, 1, 2 or 3", t.ZeroStage);
     if (t.ShardGroupGpus < 0) return Expect("training.shard_group_gpus", "a non-negative integer", t.ShardGroupGpus);
+    if (t.LossChunks < 1 || t.LossChunks > 1024) return Expect("training.loss_chunks", "between 1 and 1024", t.LossChunks);
     if (t.LoraRank < 1 || t.LoraRank > 65536) return Expect("training.lora_rank", "between 1 and 65536", t.LoraRank);
 
     const EfficiencyOverrides& e = s.Efficiency;

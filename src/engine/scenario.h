@@ -64,6 +64,8 @@ struct TrainingParams {
     int       LoraRank            = 16;
     std::vector<std::string> LoraTargets = {"q", "k", "v", "o", "gate", "up", "down"};
     bool      PagedOptimizer      = false; // bitsandbytes paged optimizer (QLoRA)
+    bool      OptimizerInBackward = false; // step each parameter as its gradient arrives (torchtune optimizer_in_bwd)
+    int       LossChunks          = 1;     // cross-entropy over this many sequence chunks (torchtune CEWithChunkedOutputLoss: 8)
 };
 
 struct ClusterSpec {

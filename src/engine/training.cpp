@@ -142,7 +142,10 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                     (layout.ZeroStage >= 3 ? " / " + std::to_string(layout.ShardGroupGpus) + " (ZeRO-3)" : ""),
                 mem.WeightsBytes, "B");
         AddStep(r, "gradients_bytes", "Gradients per GPU",
-                Num(params) + " × " + Num(mem.WeightBytesPerParam) + " B / (" + split + ")" + (layout.ZeroStage >= 2 ? " / " + std::to_string(layout.ShardGroupGpus) + " (ZeRO-2+)" : ""),
+                t.OptimizerInBackward
+                    ? "optimizer in backward: at most the largest tensor's gradient (vocab × hidden × " + Num(mem.WeightBytesPerParam) + " B / TP)"
+                    : Num(params) + " × " + Num(mem.WeightBytesPerParam) + " B / (" + split + ")" +
+                          (layout.ZeroStage >= 2 ? " / " + std::to_string(layout.ShardGroupGpus) + " (ZeRO-2+)" : ""),
                 mem.GradientsBytes, "B");
     }
     AddStep(r, "optimizer_bytes", "Optimizer states per GPU",
@@ -155,7 +158,10 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                 (m.GatedMlp ? "SwiGLU 6f" : "GeLU 4f") + (t.FlashAttention ? ", flash attention" : ", s² scores") + "), " + RecomputeName(layout.Recompute) +
                 " recompute" + (layout.SequenceParallel ? ", ÷ TP (sequence parallel)" : ""),
             mem.ActivationsPerLayerBytes, "B");
-    AddStep(r, "logits_bytes", "Logits for the loss", "4 B fp32 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP", mem.LogitsBytes, "B");
+    AddStep(r, "logits_bytes", "Logits for the loss",
+            t.LossChunks > 1 ? "(2 B bf16 + 4 B fp32 / " + std::to_string(t.LossChunks) + " chunks) × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP"
+                             : "4 B fp32 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP",
+            mem.LogitsBytes, "B");
     AddStep(r, "activations_bytes", "Activations per GPU",
             "per layer × " + Num(std::ceil(static_cast<double>(m.Layers) / layout.PipelineParallel)) + " layers × " + Num(mem.InFlightMicroBatches) +
                 " micro-batches in flight (1F1B) + logits" + (layout.Recompute == RecomputePolicy::Full ? " + one layer being recomputed" : ""),

@@ -38,6 +38,10 @@ constexpr double kLoraAdapterBytes         = 4.0;
 constexpr double kActivationBytes          = 2.0;
 // Logits for the loss are computed in fp32: 4·s·b·V/t bytes. source: Korthikanti et al. 2022, §4.1 (output layer).
 constexpr double kLogitsBytesPerElement    = 4.0;
+// Chunked cross-entropy keeps the bf16 logits of every chunk for the backward pass but upcasts only one chunk at a
+// time to fp32: 2·s·b·V + 4·s·b·V / chunks. source: torchtune CEWithChunkedOutputLoss (num_output_chunks = 8;
+// "upcasting to fp32 one chunk at a time").
+constexpr double kChunkedLogitsBytesPerElement = 2.0;
 // Flash attention saves one fp32 log-sum-exp per head per token instead of the s×s probabilities.
 // source: Dao et al. 2022 (FlashAttention), Alg. 2 (saves ℓ and m per row; FA2 keeps one logsumexp).
 constexpr double kFlashStatsBytes          = 4.0;

@@ -239,6 +239,12 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
         mem.OptimizerBytesPerParam = master + OptimizerStateBytes(s.Training.Optimizer, m.Hidden, std::max(m.Hidden, m.Ffn));
         mem.WeightsBytes = local_params * mem.WeightBytesPerParam / weight_shard;
         mem.GradientsBytes = local_params * grad_bytes / grad_shard;
+        // Optimizer in backward: each parameter is stepped as soon as its gradient is ready and the gradient freed,
+        // so at most the largest single tensor's gradient (the embedding or lm_head) lives at once.
+        // source: PyTorch tutorial "How to save memory by fusing the optimizer step into the backward pass";
+        // torchtune optimizer_in_bwd.
+        if (s.Training.OptimizerInBackward)
+            mem.GradientsBytes = std::min(mem.GradientsBytes, static_cast<double>(m.Vocab) * m.Hidden / l.TensorParallel * grad_bytes);
         mem.OptimizerBytes = local_params * mem.OptimizerBytesPerParam / optimizer_shard;
     } else {
         mem.TrainableParams = LoraTrainableParams(m, s.Training.LoraRank, s.Training.LoraTargets);
@@ -261,7 +267,10 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     const double layers_per_stage = std::ceil(static_cast<double>(m.Layers) / l.PipelineParallel);
     const int micro_batches = MicroBatchesPerStep(s, l);
     mem.InFlightMicroBatches = l.PipelineParallel > 1 ? std::min(l.PipelineParallel, micro_batches) : 1;
-    mem.LogitsBytes = kLogitsBytesPerElement * s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
+    const double logits_elements = s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
+    const int chunks = std::max(1, s.Training.LossChunks);
+    mem.LogitsBytes = chunks > 1 ? logits_elements * (kChunkedLogitsBytesPerElement + kLogitsBytesPerElement / chunks)
+                                 : logits_elements * kLogitsBytesPerElement;
     double working_layer = 0; // full recompute rebuilds one layer's activations at a time during backward
     if (l.Recompute == RecomputePolicy::Full) {
         ActivationInputs one = inputs;

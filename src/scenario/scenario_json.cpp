@@ -169,6 +169,8 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
         if (target != "q" && target != "k" && target != "v" && target != "o" && target != "gate" && target != "up" && target != "down")
             r.Error("lora_targets", "unknown target \"" + target + "\"; expected q, k, v, o, gate, up, down");
     t->PagedOptimizer = r.Boolean("paged_optimizer", t->PagedOptimizer);
+    t->OptimizerInBackward = r.Boolean("optimizer_in_backward", t->OptimizerInBackward);
+    t->LossChunks = r.Integer("loss_chunks", 1, 1024, false, t->LossChunks);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("training", "invalid (see the fields above)");
 }
@@ -388,6 +390,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj, "lora_rank", t.LoraRank, dt.LoraRank, oc);
     Put(&tj, "lora_targets", t.LoraTargets, dt.LoraTargets, oc);
     Put(&tj, "paged_optimizer", t.PagedOptimizer, dt.PagedOptimizer, oc);
+    Put(&tj, "optimizer_in_backward", t.OptimizerInBackward, dt.OptimizerInBackward, oc);
+    Put(&tj, "loss_chunks", t.LossChunks, dt.LossChunks, oc);
     if (!tj.empty()) j["training"] = tj;
 
     const engine::EfficiencyOverrides& e = s.Efficiency;

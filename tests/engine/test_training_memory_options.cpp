@@ -1,0 +1,55 @@
+// Training memory options: GPUs needed (sharding when the layout cannot), optimizer in backward, chunked loss.
+#include <doctest/doctest.h>
+
+#include "engine/engine.h"
+#include "test_models.h"
+
+using namespace engine;
+
+TEST_SUITE("engine") {
+
+TEST_CASE("a full fine-tune that does not fit without ZeRO names the GPU count at which ZeRO-3 makes it fit") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    s.Training.ZeroStage = 0; // 8B × 16 B of states = 128 GB on one 80 GB GPU
+    const Result r = Evaluate(s);
+    REQUIRE(r.Ok);
+    CHECK_FALSE(r.Fits);
+    REQUIRE(r.GpusNeeded >= 2);
+    // At that count with ZeRO-3 it fits, and at half of it it does not.
+    Scenario sharded = s;
+    sharded.Training.ZeroStage = 3;
+    sharded.GpuCount = r.GpusNeeded;
+    CHECK(Evaluate(sharded).Fits);
+    sharded.GpuCount = r.GpusNeeded / 2;
+    CHECK_FALSE(Evaluate(sharded).Fits);
+}
+
+} // TEST_SUITE
+
+TEST_SUITE("engine") {
+
+TEST_CASE("optimizer in backward holds one tensor's gradient, not the whole model's") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    const double full = Evaluate(s).MemoryPerGpu.Gradients;
+    CHECK(full == doctest::Approx(8030261248.0 * 2));
+    s.Training.OptimizerInBackward = true;
+    // the largest tensor: the 128,256 × 4,096 embedding (or lm_head) in bf16
+    CHECK(Evaluate(s).MemoryPerGpu.Gradients == doctest::Approx(128256.0 * 4096 * 2));
+}
+
+TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a time") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    const double elements = 2048.0 * 2 * 128256;
+    const double plain = Evaluate(s).MemoryPerGpu.Activations;
+    s.Training.LossChunks = 8;
+    const double chunked = Evaluate(s).MemoryPerGpu.Activations;
+    // 4 B fp32 per logit → 2 B bf16 + 4 B / 8
+    CHECK(plain - chunked == doctest::Approx(elements * (4.0 - 2.0 - 0.5)));
+}
+
+} // TEST_SUITE
