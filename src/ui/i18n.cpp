@@ -102,6 +102,12 @@ const Entry kTable[] = {
     {Str::RecomputeFull,         {"full", "полное"}},
     {Str::Optimizer,             {"Optimizer", "Оптимизатор"}},
     {Str::LoraRank,              {"LoRA rank", "Ранг LoRA"}},
+    {Str::OffloadOptimizer,      {"Optimizer states on CPU", "Оптимизатор в памяти CPU"}},
+    {Str::OptimizerInBackward,   {"Optimizer step in backward", "Шаг оптимизатора в обратном проходе"}},
+    {Str::LossChunks,            {"Loss chunks", "Частей в функции потерь"}},
+    {Str::SequenceParallel,      {"Sequence parallel", "Параллелизм по последовательности"}},
+    {Str::Off,                   {"off", "выкл."}},
+    {Str::On,                    {"on", "вкл."}},
 
     {Str::SectionResults,        {"Result", "Результат"}},
     {Str::SectionMemory,         {"Memory per GPU", "Память на один GPU"}},

@@ -21,7 +21,7 @@ enum class Str {
     ServingMode, ModeOnline, ModeBatch, ContextTokens, ContextAuto, InputTokens, OutputTokens, Concurrency,
     TensorParallel, PipelineParallel, TtftSla, MinTokensPerUser, TargetUsers, ZeroMeansNone,
     TrainTokensBillions, SeqLen, MicroBatch, ZeroStage, Recompute, RecomputeNone, RecomputeSelective, RecomputeFull,
-    Optimizer, LoraRank,
+    Optimizer, LoraRank, OffloadOptimizer, OptimizerInBackward, LossChunks, SequenceParallel, Off, On,
     // results
     SectionResults, SectionMemory, SectionSpeed, SectionTraining2, SectionWarnings, SectionDerivation, SectionSources,
     Fits, DoesNotFit, NeedsGpus, OfCapacity, PerGpu, Usable, Capacity, Total,

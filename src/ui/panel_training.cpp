@@ -1,4 +1,5 @@
-// gpuplan ui: the training block — tokens, sequence, batch, parallelism, ZeRO, recompute, optimizer, LoRA rank.
+// gpuplan ui: the training block — tokens, sequence, batch, parallelism, ZeRO, recompute, optimizer, LoRA rank,
+// and the memory savers (optimizer offload, optimizer step in backward, sequence parallel, chunked loss).
 #include "imgui.h"
 #include "ui/panels.h"
 #include "ui/view.h"
@@ -11,6 +12,16 @@ constexpr double kMaxSeqLen = 1e7;
 constexpr int kMaxMicroBatch = 4096;
 constexpr int kMaxParallel = 1024;
 constexpr int kMaxLoraRank = 4096;
+constexpr int kMaxLossChunks = 1024;
+
+// An on/off setting as a two-item combo (the form's rows are label + control).
+bool OnOff(UiState* ui, const char* id, const char* label, bool* value) {
+    const char* const kItems[] = {Tr(Str::Off), Tr(Str::On)};
+    int index = *value ? 1 : 0;
+    if (!widgets::ComboList(ui, id, label, &index, kItems, 2)) return false;
+    *value = index == 1;
+    return true;
+}
 
 } // namespace
 
@@ -49,6 +60,10 @@ void DrawTrainingPanel(AppState* state) {
         }
         if (workload == engine::WorkloadKind::Lora || workload == engine::WorkloadKind::Qlora)
             changed |= widgets::InputCount(ui, "lora_rank", Tr(Str::LoraRank), &t.LoraRank, 1, kMaxLoraRank);
+        changed |= OnOff(ui, "offload_optimizer", Tr(Str::OffloadOptimizer), &t.OffloadOptimizer);
+        changed |= OnOff(ui, "optimizer_in_backward", Tr(Str::OptimizerInBackward), &t.OptimizerInBackward);
+        if (t.TensorParallel > 1) changed |= OnOff(ui, "sequence_parallel", Tr(Str::SequenceParallel), &t.SequenceParallel);
+        changed |= widgets::InputCount(ui, "loss_chunks", Tr(Str::LossChunks), &t.LossChunks, 1, kMaxLossChunks);
         widgets::EndForm();
     }
     widgets::EndCard();
