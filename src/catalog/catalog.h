@@ -7,6 +7,7 @@
 
 #include "engine/cost.h"
 #include "engine/model.h"
+#include "engine/plan.h"
 
 namespace catalog {
 
@@ -113,6 +114,9 @@ std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::st
 bool ConvertCurrency(const Catalog& catalog, double amount, const std::string& from, const std::string& to, double* out);
 // Evaluates a scenario and prices it against the catalog's offers (engine::Evaluate + engine::ApplyCosts).
 engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario& scenario);
+
+// Sizes and prices the scenario on every evaluable catalog GPU and ranks them (engine::Plan).
+std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engine::Scenario& scenario);
 
 // A visitor's price table: CSV with a header row (provider, gpu, price_per_gpu_hour or price_per_instance_hour,
 // currency; optional gpus_per_instance, kind, instance, region, source, as_of) or a gpuplan.prices/1 JSON file.

@@ -44,4 +44,15 @@ engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario&
     return result;
 }
 
+std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engine::Scenario& scenario) {
+    std::vector<engine::PlanCandidate> candidates;
+    for (const GpuEntry& gpu : catalog.Gpus) {
+        if (!gpu.UnknownPerformance.empty()) continue;
+        candidates.push_back({gpu.Spec, OffersFor(catalog, gpu.Spec.Id, scenario.Cost.Currency)});
+    }
+    double electricity = engine::kDefaultElectricityUsdPerKwh;
+    ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
+    return engine::Plan(scenario, candidates, electricity);
+}
+
 } // namespace catalog

@@ -32,6 +32,8 @@ constexpr const char* kUsage =
     "\n"
     "usage:\n"
     "  gpuplan evaluate --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
+    "  gpuplan plan --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
+    "                                   the scenario sized and priced on every GPU, cheapest first\n"
     "  gpuplan catalog gpus|models [--format table|json] [--catalogs DIR]\n"
     "  gpuplan catalog check [DIR]      validate catalog files (default: the built-in copy)\n"
     "  gpuplan catalog stats [DIR]      counts and the oldest as_of\n"
@@ -110,27 +112,32 @@ bool FormatFlag(const Options& options, const std::set<std::string>& allowed, st
 // [SECTION] evaluate
 //-----------------------------------------------------------------------------
 
-int Evaluate(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
-    std::string format;
-    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+// Reads --scenario (a file or "-") against the catalog; prints issues; false when the input is unusable.
+bool LoadScenario(const Options& options, const std::string& stdin_text, catalog::Catalog* cat, engine::Scenario* s, std::ostream& err) {
     auto it = options.Flags.find("--scenario");
     if (it == options.Flags.end()) {
-        err << "gpuplan evaluate: --scenario FILE|- is required\n";
-        return kExitBadInput;
+        err << "gpuplan: --scenario FILE|- is required\n";
+        return false;
     }
     std::string text;
     if (it->second == "-") text = stdin_text;
     else if (!ReadTextFile(it->second, &text)) {
         err << "gpuplan: " << it->second << ": cannot be read\n";
-        return kExitBadInput;
+        return false;
     }
-    catalog::Catalog cat;
-    if (!LoadCatalog(options, &cat, err)) return kExitBadInput;
-    engine::Scenario s;
+    if (!LoadCatalog(options, cat, err)) return false;
     std::vector<catalog::Issue> issues;
-    const bool ok = scenario::ScenarioFromJson(text, cat, &s, &issues);
+    const bool ok = scenario::ScenarioFromJson(text, *cat, s, &issues);
     for (const catalog::Issue& issue : issues) err << "gpuplan: " << issue.ToString() << "\n";
-    if (!ok) return kExitBadInput;
+    return ok;
+}
+
+int Evaluate(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
+    std::string format;
+    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    catalog::Catalog cat;
+    engine::Scenario s;
+    if (!LoadScenario(options, stdin_text, &cat, &s, err)) return kExitBadInput;
     const engine::Result result = catalog::EvaluateWithCosts(cat, s);
     if (!result.Ok) {
         err << "gpuplan: scenario: " << result.Error << "\n";
@@ -138,6 +145,18 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
     }
     if (format == "json") out << scenario::ResultToJson(result) << "\n";
     else out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table);
+    return kExitOk;
+}
+
+int PlanCommand(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
+    std::string format;
+    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    catalog::Catalog cat;
+    engine::Scenario s;
+    if (!LoadScenario(options, stdin_text, &cat, &s, err)) return kExitBadInput;
+    const std::vector<engine::PlanRow> rows = catalog::PlanWithCatalog(cat, s);
+    if (format == "json") out << scenario::PlanToJson(s, rows) << "\n";
+    else out << RenderPlan(s, rows, format == "md" ? TextFormat::Markdown : TextFormat::Table);
     return kExitOk;
 }
 
@@ -313,6 +332,11 @@ int Run(const std::vector<std::string>& args, const std::string& stdin_text, std
         if (what == "stats") return CatalogStats(options, out, err);
         err << "gpuplan catalog: expected gpus, models, check or stats\n";
         return kExitBadInput;
+    }
+    if (command == "plan") {
+        const Options options = ParseOptions(args, 1);
+        if (!options.Error.empty()) { err << "gpuplan plan: " << options.Error << "\n" << kUsage; return kExitBadInput; }
+        return PlanCommand(options, stdin_text, out, err);
     }
     if (command == "validate") {
         const Options options = ParseOptions(args, 1);

@@ -128,4 +128,29 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
     return out;
 }
 
+std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::PlanRow>& rows, TextFormat format) {
+    const bool inference = s.Workload == engine::WorkloadKind::Inference;
+    const std::string cur = s.Cost.Currency;
+    std::string out = (format == TextFormat::Markdown ? "# " : "") + s.Model.Name + " — " + engine::WorkloadName(s.Workload) +
+                      ": every GPU, cheapest first\n\n";
+    std::vector<std::vector<std::string>> table;
+    if (inference)
+        table.push_back({"GPU", "GPUs", "memory use", "TTFT", "tokens/s per user", "per hour", "per Mtok", "configuration"});
+    else
+        table.push_back({"GPU", "GPUs", "memory use", "time", "per hour", "training run", "configuration"});
+    auto money = [&](double value, const std::string& unit) { return value > 0 ? HumanValue(value, unit) : std::string("n/a"); };
+    for (const engine::PlanRow& row : rows) {
+        const std::string gpus = row.Feasible ? std::to_string(row.GpuCount) : "-";
+        const std::string use = row.Feasible ? HumanValue(row.MemoryUse * 100.0, "%") : "-";
+        if (inference)
+            table.push_back({row.GpuName, gpus, use, row.Feasible ? HumanValue(row.TtftS, "s") : "-",
+                             row.Feasible ? HumanValue(row.TokensPerSPerUser, "") : "-", money(row.PerHour, cur + "/h"),
+                             money(row.PerMillionTokens, cur), row.Reason});
+        else
+            table.push_back({row.GpuName, gpus, use, row.Feasible ? HumanValue(row.TimeS, "s") : "-", money(row.PerHour, cur + "/h"),
+                             money(row.JobCost, cur), row.Reason});
+    }
+    return out + RenderRows(table, format);
+}
+
 } // namespace cli

@@ -2,6 +2,7 @@
 #pragma once
 #include <string>
 
+#include "engine/plan.h"
 #include "engine/result.h"
 #include "engine/scenario.h"
 
@@ -10,6 +11,7 @@ namespace cli {
 enum class TextFormat { Table, Markdown };
 
 std::string RenderResult(const engine::Scenario& scenario, const engine::Result& result, TextFormat format);
+std::string RenderPlan(const engine::Scenario& scenario, const std::vector<engine::PlanRow>& rows, TextFormat format);
 // Aligned plain-text table (or Markdown) from rows of cells; the first row is the header.
 std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFormat format);
 // "16.06 GB", "42.1 ms", "1.23e+21 FLOP": a value with its unit, human-sized.

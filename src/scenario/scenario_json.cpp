@@ -559,4 +559,19 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
+std::string PlanToJson(const engine::Scenario& scenario, const std::vector<engine::PlanRow>& rows, int indent) {
+    json list = json::array();
+    for (const engine::PlanRow& row : rows)
+        list.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"feasible", row.Feasible}, {"reason", row.Reason},
+                        {"gpu_count", row.GpuCount}, {"tensor_parallel", row.TensorParallel},
+                        {"memory_per_gpu_bytes", Finite(row.MemoryPerGpuBytes)}, {"memory_use", Finite(row.MemoryUse)},
+                        {"ttft_s", Finite(row.TtftS)}, {"tokens_per_s_per_user", Finite(row.TokensPerSPerUser)},
+                        {"throughput_tokens_per_s", Finite(row.ThroughputTokensPerS)}, {"time_s", Finite(row.TimeS)},
+                        {"per_hour", Finite(row.PerHour)}, {"per_million_tokens", Finite(row.PerMillionTokens)},
+                        {"job_cost", Finite(row.JobCost)}, {"cheapest_offer", row.CheapestOffer}});
+    json j = {{"schema", "gpuplan.plan/1"}, {"workload", engine::WorkloadName(scenario.Workload)}, {"currency", scenario.Cost.Currency},
+              {"rows", list}};
+    return j.dump(indent, ' ', false, json::error_handler_t::replace);
+}
+
 } // namespace scenario

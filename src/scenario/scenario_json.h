@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "engine/plan.h"
 #include "engine/result.h"
 #include "engine/scenario.h"
 
@@ -33,5 +34,8 @@ bool ScenarioFromUrlHash(const std::string& hash, const catalog::Catalog& catalo
                          std::vector<catalog::Issue>* issues);
 
 std::string ResultToJson(const engine::Result& result, int indent = 2);
+
+// gpuplan.plan/1: the ranked rows of engine::Plan.
+std::string PlanToJson(const engine::Scenario& scenario, const std::vector<engine::PlanRow>& rows, int indent = 2);
 
 } // namespace scenario

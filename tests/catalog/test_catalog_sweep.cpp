@@ -92,4 +92,20 @@ TEST_CASE("training: every model × three GPU classes × every training workload
     }
 }
 
+TEST_CASE("plans over the whole catalog are finite, and the cheapest feasible GPU comes first") {
+    const catalog::Catalog& cat = Shipped();
+    for (engine::WorkloadKind workload : {engine::WorkloadKind::Inference, engine::WorkloadKind::Lora}) {
+        engine::Scenario s = scenario::DefaultScenario(cat);
+        s.Workload = workload;
+        s.Model = cat.FindModel("llama-3.1-70b")->Arch;
+        const std::vector<engine::PlanRow> rows = catalog::PlanWithCatalog(cat, s);
+        REQUIRE(rows.size() >= 35);
+        CHECK(rows.front().Feasible);
+        for (const engine::PlanRow& row : rows)
+            for (double value : {row.MemoryPerGpuBytes, row.MemoryUse, row.TtftS, row.TokensPerSPerUser, row.ThroughputTokensPerS, row.TimeS,
+                                 row.PerHour, row.PerMillionTokens, row.JobCost})
+                CHECK_MESSAGE(std::isfinite(value), row.GpuId);
+    }
+}
+
 } // TEST_SUITE

@@ -89,6 +89,18 @@ TEST_CASE("catalog listings and stats") {
     CHECK(stats.Out.find("oldest as_of: 2023-09 (gpu test-gpu)") != std::string::npos);
 }
 
+TEST_CASE("plan ranks every catalog GPU for the scenario and names the cheapest") {
+    const Run run = Gpuplan({"plan", "--scenario", "-", "--format", "json", "--catalogs", kFixtures + "good"}, kScenario);
+    REQUIRE(run.Code == 0);
+    const auto plan = nlohmann::json::parse(run.Out);
+    CHECK(plan["schema"] == "gpuplan.plan/1");
+    REQUIRE(plan["rows"].size() == 1);
+    CHECK(plan["rows"][0]["gpu"] == "test-gpu");
+    CHECK(plan["rows"][0]["feasible"] == true);
+    CHECK(plan["rows"][0]["per_hour"].get<double>() == doctest::Approx(23.92)); // the fixture rents whole 8-GPU instances
+    CHECK(Gpuplan({"plan", "--catalogs", kFixtures + "good"}).Code == cli::kExitBadInput);
+}
+
 TEST_CASE("--help and --version exit 0") {
     CHECK(Gpuplan({"--help"}).Code == 0);
     CHECK(Gpuplan({"--help"}).Out.find("usage:") != std::string::npos);
