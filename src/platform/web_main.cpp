@@ -408,6 +408,8 @@ void PublishTestHooks(const AppState& state) {
         {"cost_per_hour", state.ui.ShownCostPerHour},
         {"cost_per_hour_text", state.ui.ShownCostPerHourText},
         {"offers", offers},
+        {"compare_first_gpu", state.ui.ShownCompareFirstGpu},
+        {"compare_rows", state.ui.ShownCompareRows},
         {"import", import},
         {"accuracy_open", state.ui.AccuracyShown != AccuracyCategory::Count},
         {"keyboard", static_cast<int>(g_platform.KeyboardShown)},

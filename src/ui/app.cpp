@@ -140,6 +140,7 @@ void SanitizeScenario(engine::Scenario* s) {
 
 void Recompute(AppState* state) {
     state->result = catalog::EvaluateWithCosts(state->catalog, state->scenario);
+    state->plan = catalog::PlanWithCatalog(state->catalog, state->scenario); // ~40 evaluations, only on change
     state->gpu_providers = ProvidersWithOffers(state->catalog, state->scenario.Gpu.Id);
     state->offer_info = DescribeOffers(state->catalog, state->result, state->ui.EditedOffers);
     state->provenance = BuildPriceProvenance(state->catalog, state->result);
@@ -177,6 +178,16 @@ void SetOfferPrice(AppState* state, const std::string& offer_id, double price_pe
         Recompute(state);
         return;
     }
+}
+
+void UsePlanRow(AppState* state, const engine::PlanRow& row) {
+    const catalog::GpuEntry* entry = state->catalog.FindGpu(row.GpuId);
+    if (entry == nullptr || row.GpuCount <= 0) return;
+    engine::Scenario& s = state->scenario;
+    s.Gpu = entry->Spec;
+    s.GpuCount = row.GpuCount;
+    if (s.Workload == engine::WorkloadKind::Inference) s.Inference.TensorParallel = row.TensorParallel;
+    state->ui.Dirty = true;
 }
 
 void SetCurrency(AppState* state, const std::string& currency) {
@@ -226,6 +237,7 @@ void RecomputeIfDirty(AppState* state) {
 
 void DrawResults(AppState* state) {
     DrawSummaryPanel(state);
+    DrawComparePanel(state);
     DrawMemoryPanel(state);
     DrawCostPanel(state);
     DrawPriceImportPanel(state);

@@ -36,5 +36,9 @@ void ImportPricesIntoApp(AppState* state, const std::string& file, const std::st
 // The visitor's own price for one offer, per GPU-hour in the scenario's currency (kept for the session only).
 void SetOfferPrice(AppState* state, const std::string& offer_id, double price_per_gpu_hour);
 
+// Switches the scenario to a Compare GPUs row: its GPU, its GPU count and (inference) its tensor parallelism.
+// Marks the scenario changed, so DrawApp recomputes and the link follows, as with any input widget.
+void UsePlanRow(AppState* state, const engine::PlanRow& row);
+
 // Switches the currency, converting the visitor's own amounts (rate, purchase price, electricity) with fx.json.
 void SetCurrency(AppState* state, const std::string& currency);

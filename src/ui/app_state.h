@@ -54,6 +54,7 @@ struct UiState {
     std::string TodayIso;                // today's date from the browser clock (YYYY-MM-DD)
     // Cost panel
     bool        ShowAllOffers = false;   // the offers table lists every offer, not the first kMaxOffersShown
+    bool        ShowAllPlanRows = false; // the Compare GPUs table lists every GPU, not the first kMaxPlanRowsShown
     bool        ImportOpen = false;      // the "Import prices" block is expanded
     char        PasteBox[kPasteBoxBytes] = ""; // text pasted into the import block
     ImportReport LastImport;
@@ -67,6 +68,8 @@ struct UiState {
     double      ShownTotalMemoryGb = 0;  // the printed number
     std::string ShownCostPerHourText;    // the Cost panel's on-demand price per hour, as printed ("$7.18/h"), "" = n/a
     double      ShownCostPerHour = 0;    // the number it shows
+    std::string ShownCompareFirstGpu;    // the Compare GPUs table's top row (GPU id), "" = no table
+    int         ShownCompareRows = 0;    // GPUs the Compare GPUs table ranks (shown or behind "Show all")
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).
@@ -116,6 +119,7 @@ struct PriceProvenance {
 struct AppState {
     engine::Scenario scenario;           // what the visitor describes
     engine::Result   result;             // catalog::EvaluateWithCosts(catalog, scenario), recomputed only on change
+    std::vector<engine::PlanRow> plan;   // catalog::PlanWithCatalog(catalog, scenario): every GPU ranked, recomputed with result
     UiState          ui;
     catalog::Catalog catalog;            // fetched catalogs/, or the embedded copy
     PriceSummary     prices;

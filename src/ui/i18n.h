@@ -50,6 +50,11 @@ enum class Str {
     ColCase, ColPredicted, ColPublished, ColError, ColRole, RoleCalibration, RoleHeldOut, OpenSourceLink,
     SeeAccuracyDoc, CategoryMemory, CategoryInference, CategoryTraining, SourceCheapest, SourceOffers,
     OffersShownRange, OldestDaysOld, SourceFx, PerMillionTokensShort,
+    // compare GPUs
+    SectionCompare, CompareHintInference, CompareHintTraining, ColGpu, ColGpuCount, ColMemoryUse, ColTtft,
+    ColTokensPerUser, ColTrainTime, ColPerMtok, ColRunCost, ColConfiguration, UseGpu, UseGpuTooltip, InUse,
+    ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
+    CompareEmpty,
     Count
 };
 

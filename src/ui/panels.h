@@ -17,6 +17,7 @@ void DrawTrainingPanel(AppState* state);   // training block (training workloads
 // Results
 void DrawVerdictPanel(AppState* state);    // narrow layout: one line that stays above the scrolling page
 void DrawSummaryPanel(AppState* state);    // fits / needs N GPUs, headline numbers
+void DrawComparePanel(AppState* state);    // every GPU sized and priced for the scenario, cheapest first; "Use" switches to one
 void DrawMemoryPanel(AppState* state);     // stacked memory bar with capacity line and legend
 void DrawWarningsPanel(AppState* state);   // Result.Warnings (translated by code)
 void DrawDerivationPanel(AppState* state); // "How was this computed"

@@ -7,6 +7,7 @@
 // [SECTION] Dates and price summary
 // [SECTION] Money and price data
 // [SECTION] Accuracy, curve, training details
+// [SECTION] Compare GPUs
 #include "ui/view.h"
 
 #include <algorithm>
@@ -114,6 +115,11 @@ std::string FormatRate(double per_s, Str unit) {
 std::string FormatCount(double count, Str unit) {
     if (!Known(count)) return Tr(Str::NotAvailable);
     return Grouped(std::floor(count)) + " " + Tr(unit);
+}
+
+std::string FormatNumber(double value) {
+    if (!Known(value)) return Tr(Str::NotAvailable);
+    return Grouped(value);
 }
 
 std::string FormatPercent(double fraction) {
@@ -502,4 +508,30 @@ std::string DescribeSuggestedLayout(const engine::TrainingResult& t) {
         text += " \xc2\xb7 " + std::string(Tr(Str::Recompute)) + " " +
                 Tr(t.SuggestedRecompute == "full" ? Str::RecomputeFull : Str::RecomputeSelective);
     return text;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Compare GPUs
+//-----------------------------------------------------------------------------
+
+std::string DescribePlanRow(const engine::PlanRow& row, const engine::Scenario& s) {
+    if (CurrentLanguage() == Language::English) return row.Reason;
+    if (!row.Feasible || row.GpuCount <= 0) return Tr(Str::PlanInfeasible);
+    char buffer[160];
+    if (s.Workload != engine::WorkloadKind::Inference) {
+        std::snprintf(buffer, sizeof(buffer), Tr(Str::PlanTrainingLayout), row.GpuCount, row.TensorParallel);
+        return buffer;
+    }
+    const int replica = std::max(1, row.TensorParallel * std::max(1, s.Inference.PipelineParallel));
+    const int replicas = std::max(1, row.GpuCount / replica);
+    if (replicas == 1) std::snprintf(buffer, sizeof(buffer), Tr(Str::PlanOneReplica), replica, row.TensorParallel);
+    else std::snprintf(buffer, sizeof(buffer), Tr(Str::PlanReplicas), replicas, replica, row.TensorParallel);
+    return buffer;
+}
+
+bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) { return row.GpuId == s.Gpu.Id; }
+
+bool PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& s) {
+    if (!PlanRowSelectsGpu(row, s) || row.GpuCount != s.GpuCount) return false;
+    return s.Workload != engine::WorkloadKind::Inference || row.TensorParallel == s.Inference.TensorParallel;
 }

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "engine/plan.h"
 #include "engine/result.h"
 #include "ui/app_state.h"
 
@@ -16,6 +17,7 @@ std::string FormatBytes(double bytes);              // GB, MB, kB or B, whicheve
 std::string FormatDuration(double seconds);         // "85.3 ms", "1.25 s", "3.2 h", "12.5 days"; 0 → "n/a"
 std::string FormatRate(double per_s, Str unit);     // "1,234 tokens/s"; 0 → "n/a"
 std::string FormatCount(double count, Str unit);    // "128 sequences"; 0 → "n/a"
+std::string FormatNumber(double value);              // "1,234", "41.6" (a table column names the unit); 0 → "n/a"
 std::string FormatPercent(double fraction);         // "41.0 %"; 0 → "n/a"
 std::string FormatGpuHours(double hours);           // "1,024 GPU-h"; 0 → "n/a"
 std::string FormatFlops(double flops);              // "5.2e21 FLOP"; 0 → "n/a"
@@ -88,6 +90,12 @@ CurveView BuildCurveView(const engine::InferenceResult& inference, double scenar
 // Training: the share of a step spent waiting for communication (0..1).
 double ExposedCommShare(const engine::TrainingResult& training);
 std::string DescribeSuggestedLayout(const engine::TrainingResult& training); // "TP 2 · PP 1 · DP 4 · ZeRO 1 · recompute selective"
+
+// Compare GPUs: a plan row's configuration in the current language (English: the engine's own sentence; Russian:
+// built from the row's fields, the engine's note in the tooltip), and whether it is the scenario's own set-up.
+std::string DescribePlanRow(const engine::PlanRow& row, const engine::Scenario& scenario);
+bool        PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& scenario);
+bool        PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& scenario); // same GPU, any count
 
 // Custom-architecture inputs use billions of parameters / tokens.
 double ToBillions(double count);
