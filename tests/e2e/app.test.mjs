@@ -141,6 +141,31 @@ function runCli(cli, scenarioJson) {
     return JSON.parse(run.stdout);
 }
 
+function runCliPlan(cli, scenarioJson) {
+    const run = spawnSync(cli, ['plan', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 60000 });
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`gpuplan plan exited ${run.status}: ${run.stderr.trim()}`);
+    return JSON.parse(run.stdout);
+}
+
+// Turns the mouse wheel over (x, y) until widget `id` is on screen in the band 60 … maxY px from the top (bounded;
+// steps of 120 px, so the band is not skipped), then lets the page settle.
+async function scrollTo(page, id, x, y, maxY = 400) {
+    for (let i = 0; i < 60; ++i) {
+        const rect = (await widgets(page))[id];
+        if (rect && rect.w > 0 && rect.h > 0 && rect.y > 60 && rect.y < maxY) break;
+        await page.mouse.move(x, y);
+        await page.mouse.wheel({ deltaY: 120 });
+        await new Promise((resolve) => setTimeout(resolve, 80));
+    }
+    await settle(page);
+}
+async function scrollToTop(page, x, y) {
+    await page.mouse.move(x, y);
+    for (let i = 0; i < 12; ++i) await page.mouse.wheel({ deltaY: -1000 });
+    await settle(page);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The test
 // ---------------------------------------------------------------------------------------------------------
@@ -244,6 +269,43 @@ async function main() {
             return `${s.cost_per_hour_text} = ${result.cost.per_hour} ${result.cost.currency}/h`;
         });
 
+        await check('the Compare GPUs table\'s top row is the first row of `gpuplan plan`', async () => {
+            const s = await shown(page);
+            const plan = runCliPlan(cli, await page.evaluate(() => window.gpuplan.scenarioJson()));
+            expect(plan.rows.length > 1, `the CLI plans ${plan.rows.length} rows`);
+            expect(s.compare_first_gpu === plan.rows[0].gpu, `page's top row ${s.compare_first_gpu}, CLI's ${plan.rows[0].gpu}`);
+            expect(s.compare_rows === plan.rows.length, `page ranks ${s.compare_rows} GPUs, CLI ${plan.rows.length}`);
+            return `${s.compare_first_gpu}, ${s.compare_rows} GPUs`;
+        });
+
+        await check('"Use" on the second row switches the scenario to that GPU and count; the link follows', async () => {
+            const before = await scenario(page);
+            const hashBefore = await page.evaluate(() => location.hash);
+            const plan = runCliPlan(cli, JSON.stringify(before));
+            const second = plan.rows[1];
+            expect(second.gpu !== before.hardware.gpu, `the second row is the current GPU (${second.gpu}); pick another scenario`);
+            await scrollTo(page, 'compare', 900, 500, 300);
+            await page.screenshot({ path: path.join(out, 'compare-1280x800.png') });
+            await clickWidget(page, 'compare_use_1');
+            await page.waitForFunction((gpu) => JSON.parse(window.gpuplan.scenarioJson()).hardware.gpu === gpu, { timeout: STEP_TIMEOUT_MS }, second.gpu)
+                .catch(() => {});
+            await settle(page);
+            const after = await scenario(page);
+            expect(after.hardware.gpu === second.gpu, `GPU is ${after.hardware.gpu}, expected ${second.gpu}`);
+            expect(after.hardware.count === second.gpu_count, `count is ${after.hardware.count}, expected ${second.gpu_count}`);
+            expect(after.inference.tensor_parallel === second.tensor_parallel, `TP ${after.inference.tensor_parallel}, expected ${second.tensor_parallel}`);
+            const hash = await page.evaluate(() => location.hash);
+            expect(hash !== hashBefore && decodeURIComponent(hash).includes(second.gpu), `the link did not follow: ${hash}`);
+            const result = runCli(cli, JSON.stringify(after));
+            expect(result.fits === true, `the CLI says ${second.gpu} × ${second.gpu_count} does not fit`);
+            await page.screenshot({ path: path.join(out, 'compare-used.png') });
+            // Back to the scenario the later checks expect (a pasted link), at the top of the results column.
+            await page.evaluate((h) => { location.hash = h; }, hashBefore);
+            await page.waitForFunction((gpu) => JSON.parse(window.gpuplan.scenarioJson()).hardware.gpu === gpu, { timeout: STEP_TIMEOUT_MS }, before.hardware.gpu);
+            await scrollToTop(page, 900, 500);
+            return `${before.hardware.gpu} × ${before.hardware.count} → ${second.gpu} × ${second.gpu_count}`;
+        });
+
         await check('an accuracy band opens the Accuracy panel with its cases', async () => {
             await clickWidget(page, 'accuracy_memory');
             await page.waitForFunction(() => window.gpuplan.shown.accuracy_open === true, { timeout: STEP_TIMEOUT_MS });
@@ -278,6 +340,9 @@ async function main() {
             await page.waitForFunction(() => window.gpuplan.shown.layout === 'narrow', { timeout: STEP_TIMEOUT_MS });
             await settle(page);
             await page.screenshot({ path: path.join(out, '390x844.png') });
+            await scrollTo(page, 'compare', 195, 500, 200);
+            await page.screenshot({ path: path.join(out, 'compare-390x844.png') });
+            await scrollToTop(page, 195, 500);
         });
 
         await check('the language toggle switches to Russian', async () => {
@@ -288,10 +353,16 @@ async function main() {
             await page.waitForFunction(() => window.gpuplan.shown.language === 'ru', { timeout: STEP_TIMEOUT_MS });
             await settle(page);
             await page.screenshot({ path: path.join(out, '1280x800-ru.png') });
+            await scrollTo(page, 'compare', 900, 500, 300);
+            await page.screenshot({ path: path.join(out, 'compare-1280x800-ru.png') });
+            await scrollToTop(page, 900, 500);
             await page.setViewport({ width: 390, height: 844, deviceScaleFactor: 2 });
             await page.waitForFunction(() => window.gpuplan.shown.layout === 'narrow', { timeout: STEP_TIMEOUT_MS });
             await settle(page);
             await page.screenshot({ path: path.join(out, '390x844-ru.png') });
+            await scrollTo(page, 'compare', 195, 500, 200);
+            await page.screenshot({ path: path.join(out, 'compare-390x844-ru.png') });
+            await scrollToTop(page, 195, 500);
         });
 
         await check('switching the currency to RUB multiplies the price by the fx rate', async () => {
@@ -301,6 +372,7 @@ async function main() {
             await settle(page);
             const before = await shown(page);
             expect(before.currency === 'USD' && before.cost_per_hour > 0, `before: ${before.currency} ${before.cost_per_hour}`);
+            await scrollTo(page, 'currency_2', 900, 500, 700); // the Cost panel is below the Compare GPUs table
             await clickWidget(page, 'currency_2');
             await page.waitForFunction(() => window.gpuplan.shown.currency === 'RUB', { timeout: STEP_TIMEOUT_MS });
             await settle(page);
@@ -376,6 +448,10 @@ async function main() {
             await training.page.waitForFunction(() => window.gpuplan.shown.layout === 'wide', { timeout: STEP_TIMEOUT_MS });
             await settle(training.page);
             await training.page.screenshot({ path: path.join(out, '1280x800-training-ru.png') });
+            await scrollTo(training.page, 'compare', 900, 500, 300);
+            const t = await shown(training.page);
+            expect(t.compare_rows > 0 && t.compare_first_gpu !== '', `training compare table: ${t.compare_first_gpu}, ${t.compare_rows} rows`);
+            await training.page.screenshot({ path: path.join(out, 'compare-1280x800-training-ru.png') });
             expect(training.errors.length === 0, training.errors.join('; '));
             await training.page.close();
         });
