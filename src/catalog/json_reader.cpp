@@ -1,16 +1,22 @@
 // gpuplan catalog: typed field reader with file/entry/field error messages.
 #include "catalog/json_reader.h"
 
+#include "input/json_input.h"
+
 #include <cmath>
 #include <cstdio>
 
 namespace catalog {
+
+constexpr size_t kMaxIssueBytes = 400;
 
 std::string Issue::ToString() const {
     std::string out = File;
     if (!Entry.empty()) out += ": " + Entry;
     if (!Field.empty()) out += ": " + Field;
     out += ": " + Message;
+    // Messages quote outside text (ids, cells, keys); keep them readable and valid UTF-8 whatever came in.
+    out = input::TruncateUtf8(out, kMaxIssueBytes);
     return IsError ? out : "warning: " + out;
 }
 
@@ -36,11 +42,11 @@ bool ObjectReader::Has(const char* field) const {
 
 void ObjectReader::Skip(const char* field) { known_.insert(field); }
 
-static std::string Describe(const nlohmann::json& value) {
-    std::string text = value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    if (text.size() > 40) text = text.substr(0, 37) + "...";
-    return text;
-}
+// Never re-serialises the value: a hostile one may be nested thousands of levels deep.
+static std::string Describe(const nlohmann::json& value) { return input::DescribeJson(value); }
+
+// Catalog files nest five levels (file → offers → offer → notes); a margin for operators' extra fields.
+constexpr int kCatalogMaxDepth = 32;
 
 static std::string RangeText(double lo, double hi) {
     char buffer[96];
@@ -143,16 +149,10 @@ void ObjectReader::ReportUnknownFields() {
 }
 
 bool ParseJsonText(const std::string& file, const std::string& text, nlohmann::json* out, std::vector<Issue>* issues) {
-    try {
-        *out = nlohmann::json::parse(text);
-        return true;
-    } catch (const nlohmann::json::parse_error& error) {
-        // nlohmann's message carries "line L, column C"; keep only that part.
-        std::string what = error.what();
-        const size_t at = what.find("line ");
-        issues->push_back(Issue{file, "", "", "malformed JSON: " + (at == std::string::npos ? what : what.substr(at)), true});
-        return false;
-    }
+    std::string error;
+    if (input::ParseJson(text, input::JsonLimits{input::kCatalogMaxBytes, kCatalogMaxDepth}, out, &error)) return true;
+    issues->push_back(Issue{file, "", "", "malformed JSON: " + error, true});
+    return false;
 }
 
 } // namespace catalog

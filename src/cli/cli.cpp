@@ -303,7 +303,14 @@ int Validate(const Options& options, std::ostream& out, std::ostream& err) {
         return kExitBadInput;
     }
     out << RenderValidation(results, Summarize(results), format);
-    return kExitOk;
+    // A case that cannot run is a broken case file, not an accuracy figure: name each one and fail the check.
+    int not_run = 0;
+    for (const CaseResult& c : results)
+        if (!c.Ok) {
+            err << "gpuplan validate: " << c.Id << ": could not be run: " << c.Message << "\n";
+            ++not_run;
+        }
+    return not_run > 0 ? kExitFailed : kExitOk;
 }
 
 } // namespace

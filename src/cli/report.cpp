@@ -16,7 +16,8 @@ std::string HumanValue(double value, const std::string& unit) {
         else if (value < 120.0) std::snprintf(buffer, sizeof(buffer), "%.2f s", value);
         else if (value < 7200.0) std::snprintf(buffer, sizeof(buffer), "%.1f min", value / 60.0);
         else if (value < 3 * 86400.0) std::snprintf(buffer, sizeof(buffer), "%.1f h", value / 3600.0);
-        else std::snprintf(buffer, sizeof(buffer), "%.1f days", value / 86400.0);
+        else if (value < 1e6 * 86400.0) std::snprintf(buffer, sizeof(buffer), "%.1f days", value / 86400.0);
+        else std::snprintf(buffer, sizeof(buffer), "%.3g years", value / (365.25 * 86400.0));
     } else if (std::fabs(value) >= 1e6 || (value != 0 && std::fabs(value) < 1e-3)) {
         std::snprintf(buffer, sizeof(buffer), "%.3g %s", value, unit.c_str());
     } else {

@@ -12,6 +12,8 @@
 
 #include "cli/cli.h"
 #include "cli/report.h"
+#include "catalog/json_reader.h"
+#include "input/json_input.h"
 #include "engine/engine.h"
 #include "scenario/scenario_json.h"
 
@@ -75,49 +77,60 @@ engine::Result EvaluateAtSuggestedLayout(engine::Scenario s) {
 CaseResult RunCase(const std::string& path, const catalog::Catalog& catalog) {
     CaseResult out;
     out.Id = std::filesystem::path(path).stem().string();
+    std::string concurrency_mode, parallelism;
     std::string text;
     if (!ReadTextFile(path, &text)) {
         out.Message = "cannot be read";
         return out;
     }
     json doc;
-    try {
-        doc = json::parse(text);
-    } catch (const json::parse_error& error) {
-        out.Message = std::string("malformed JSON: ") + error.what();
+    std::string parse_error;
+    if (!input::ParseJson(text, input::JsonLimits{input::kCatalogMaxBytes, 64}, &doc, &parse_error)) {
+        out.Message = "malformed JSON: " + parse_error;
         return out;
     }
-    out.Id = doc.value("id", out.Id);
-    out.Category = doc.value("category", "");
-    out.Metric = doc.value("metric", "");
-    out.Title = doc.value("title", "");
-    out.PublishedAs = doc.value("published_as", "");
-    out.Calibration = doc.value("calibration", false);
-    if (doc.contains("source") && doc["source"].is_object()) out.SourceUrl = doc["source"].value("url", "");
-    if (!doc.contains("published_value") || !doc["published_value"].is_number() || doc["published_value"].get<double>() <= 0) {
-        out.Message = "published_value: expected a positive number";
+    if (!doc.is_object()) {
+        out.Message = "expected a JSON object (one case per file), got " + input::DescribeJson(doc);
         return out;
     }
-    out.Published = doc["published_value"].get<double>();
-    if (!doc.contains("scenario")) {
-        out.Message = "scenario: missing";
-        return out;
+    std::vector<catalog::Issue> fields;
+    catalog::ObjectReader r(doc, out.Id, "", &fields);
+    out.Id = r.String("id", false, out.Id);
+    out.Category = r.String("category", true);
+    out.Metric = r.String("metric", true);
+    out.Title = r.String("title", false);
+    out.PublishedAs = r.String("published_as", false);
+    out.Calibration = r.Boolean("calibration", false);
+    out.Published = r.Number("published_value", 1e-300, 1e300, true, 0);
+    concurrency_mode = r.String("concurrency_mode", false);
+    parallelism = r.String("parallelism", false);
+    if (const json* source = r.Child("source"); source != nullptr) {
+        if (!source->is_object()) r.Error("source", "expected an object {title, url, locator}, got " + input::DescribeJson(*source));
+        else out.SourceUrl = catalog::ObjectReader(*source, out.Id, "", &fields, "source.").String("url", false);
     }
+    const json* scenario_doc = r.Child("scenario");
+    if (scenario_doc == nullptr) r.Error("scenario", "missing");
+    else if (!scenario_doc->is_object()) r.Error("scenario", "expected an object, got " + input::DescribeJson(*scenario_doc));
+    for (const catalog::Issue& issue : fields)
+        if (issue.IsError) {
+            out.Message = issue.Field + ": " + issue.Message;
+            return out;
+        }
     engine::Scenario s;
     std::vector<catalog::Issue> issues;
-    if (!scenario::ScenarioFromJson(doc["scenario"].dump(), catalog, &s, &issues)) {
+    if (!scenario::ScenarioFromJsonValue(*scenario_doc, catalog, &s, &issues)) {
         for (const catalog::Issue& issue : issues)
             if (issue.IsError) { out.Message = issue.ToString(); break; }
         return out;
     }
-    const bool saturate = doc.value("concurrency_mode", "") == "saturate";
-    const bool suggested = doc.value("parallelism", "") == "suggested";
-    const engine::Result r = saturate ? EvaluateSaturated(s) : suggested ? EvaluateAtSuggestedLayout(s) : engine::Evaluate(s);
-    if (!r.Ok) {
-        out.Message = r.Error;
+    const bool saturate = concurrency_mode == "saturate";
+    const bool suggested = parallelism == "suggested";
+    const engine::Result result = saturate ? EvaluateSaturated(s) : suggested ? EvaluateAtSuggestedLayout(s) : engine::Evaluate(s);
+    if (!result.Ok) {
+        out.Message = result.Error;
         return out;
     }
-    if (!MetricValue(r, out.Metric, &out.Predicted)) {
+    if (!MetricValue(result, out.Metric, &out.Predicted)) {
         out.Message = "metric: unknown \"" + out.Metric + "\"";
         return out;
     }

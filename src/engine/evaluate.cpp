@@ -1,9 +1,57 @@
 // gpuplan engine: the one entry point.
+#include <cmath>
+
 #include "engine/engine.h"
 #include "engine/inference.h"
 #include "engine/training.h"
 
 namespace engine {
+
+namespace {
+
+struct NamedFigure {
+    const char* Name; // the Result JSON path the figure is written under
+    double      Value;
+};
+
+// A figure the engine computed that is infinite or NaN (an input far outside what the model covers, such as an
+// MFU of 1e-300) turns the whole result into an error naming the figure, and the derivation step that made it:
+// no page or CLI ever shows it as 0.
+bool ReportNonFinite(Result* r) {
+    const MemoryBreakdown& m = r->MemoryPerGpu;
+    const InferenceResult& in = r->Inference;
+    const TrainingResult& t = r->Training;
+    const NamedFigure figures[] = {
+        {"memory_per_gpu_bytes.total", m.Total},           {"memory_per_gpu_bytes.weights", m.Weights},
+        {"memory_per_gpu_bytes.kv_cache", m.KvCache},      {"memory_per_gpu_bytes.activations", m.Activations},
+        {"memory_per_gpu_bytes.optimizer", m.Optimizer},   {"memory_per_gpu_bytes.gradients", m.Gradients},
+        {"inference.ttft_s", in.TtftS},                    {"inference.tpot_s", in.TpotS},
+        {"inference.throughput_tokens_per_s", in.ThroughputTokensPerS},
+        {"inference.max_concurrency", in.MaxConcurrency},  {"inference.requests_per_s", in.RequestsPerS},
+        {"inference.gpus_for_target_users", in.GpusForTargetUsers},
+        {"inference.batch_job_time_s", in.BatchJobTimeS},  {"training.flops", t.Flops},
+        {"training.time_s", t.TimeS},                      {"training.gpu_hours", t.GpuHours},
+        {"training.mfu", t.Mfu},                           {"training.tokens_per_s_per_gpu", t.TokensPerSPerGpu},
+        {"training.step_time_s", t.StepTimeS},
+    };
+    const char* figure = nullptr;
+    for (const NamedFigure& f : figures)
+        if (!std::isfinite(f.Value)) { figure = f.Name; break; }
+    const DerivationStep* step = nullptr;
+    for (const DerivationStep& d : r->Derivation)
+        if (!std::isfinite(d.Value)) { step = &d; break; }
+    if (figure == nullptr && step == nullptr) return false;
+    std::string message = "cannot be computed: ";
+    message += figure != nullptr ? std::string(figure) : std::string("a figure");
+    if (step != nullptr) message += " (step \"" + step->Label + "\", " + step->Key + ")";
+    message += " is not a finite number; an input is outside the range this model covers (check efficiencies, sizes and counts)";
+    r->Ok = false;
+    r->Fits = false;
+    r->Error = message;
+    return true;
+}
+
+} // namespace
 
 Result Evaluate(const Scenario& scenario) {
     Result result;
@@ -19,6 +67,7 @@ Result Evaluate(const Scenario& scenario) {
     } else {
         EvaluateTraining(scenario, &result);
     }
+    ReportNonFinite(&result);
     return result;
 }
 

@@ -40,6 +40,11 @@ PlanRow SizeInference(Scenario s, const PlanCandidate& candidate, double electri
             *out = r;
             return row;
         }
+        if (!(r.Inference.GpusForTargetUsers <= kMaxGpuCount)) { // also NaN
+            row.Reason = "needs more than " + std::to_string(kMaxGpuCount) + " GPUs for the target users";
+            *out = r;
+            return row;
+        }
         s.GpuCount = static_cast<int>(std::max<double>(replica, r.Inference.GpusForTargetUsers));
         r = Evaluate(s);
         row.Reason = std::to_string(s.GpuCount / replica) + " replicas of " + std::to_string(replica) + " GPUs for " +

@@ -95,11 +95,15 @@ struct EfficiencyOverrides {
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use (vLLM 0.9); 0 = default
 };
 
+// The largest deployment gpuplan sizes (the scenario reader, the page and the planner share it); counts
+// derived from doubles are checked against it before they become an int.
+constexpr int kMaxGpuCount = 1000000;
+
 struct Scenario {
     WorkloadKind        Workload  = WorkloadKind::Inference;
     ModelArch           Model;               // resolved architecture (catalog entry or inline)
     GpuSpec             Gpu;                 // resolved accelerator (catalog entry or inline)
-    int                 GpuCount  = 1;       // GPUs in the deployment (all replicas / all nodes)
+    int                 GpuCount  = 1;       // GPUs in the deployment (all replicas / all nodes), 1..kMaxGpuCount
     PrecisionSet        Precision;
     InferenceParams     Inference;
     TrainingParams      Training;

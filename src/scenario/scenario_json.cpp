@@ -12,6 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/json_reader.h"
+#include "input/json_input.h"
 #include "engine/engine.h"
 
 namespace scenario {
@@ -23,6 +24,9 @@ using nlohmann::json;
 namespace {
 
 constexpr const char* kFile = "scenario";
+// A scenario nests three levels (model.hf_config may add a few); anything deeper is not a scenario.
+constexpr int kScenarioMaxDepth = 32;
+constexpr double kMinEfficiencyShare = 0.001;
 
 } // namespace
 
@@ -113,7 +117,7 @@ void ReadHardware(ObjectReader* top, const catalog::Catalog& catalog, engine::Sc
     } else if (gpu != nullptr) {
         r.Error("gpu", "expected a catalog id or a GPU spec object");
     }
-    s->GpuCount = r.Integer("count", 1, 1000000, false, s->GpuCount);
+    s->GpuCount = r.Integer("count", 1, engine::kMaxGpuCount, false, s->GpuCount);
     s->Cluster.GpusPerNode = r.Integer("gpus_per_node", 1, 1024, false, s->Cluster.GpusPerNode);
     s->Cluster.NetworkBytesPerSPerGpu = r.Number("network_gb_s_per_gpu", 0.01, 10000, false, s->Cluster.NetworkBytesPerSPerGpu / 1e9) * 1e9;
     r.ReportUnknownFields();
@@ -180,10 +184,20 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     if (block == nullptr) return;
     if (!block->is_object()) return top->Error("efficiency", "expected an object");
     ObjectReader r(*block, kFile, "", issues, "efficiency.");
-    e->Mfu = r.Number("mfu", 0, 1, false, e->Mfu);
-    e->BandwidthEfficiency = r.Number("bandwidth_efficiency", 0, 1, false, e->BandwidthEfficiency);
-    e->ComputeEfficiency = r.Number("compute_efficiency", 0, 1, false, e->ComputeEfficiency);
-    e->InterconnectEfficiency = r.Number("interconnect_efficiency", 0, 1, false, e->InterconnectEfficiency);
+    // 0 = the documented default; otherwise a share of the peak. Below 0.1 % no real system runs, and such a
+    // share only turns times into numbers past any meaning (1e-300 made a run last 1e304 hours).
+    auto share = [&](const char* field, double fallback) {
+        const double value = r.Number(field, 0, 1, false, fallback);
+        if (value > 0 && value < kMinEfficiencyShare) {
+            r.Error(field, "expected 0 (the default) or a share between 0.001 and 1, got " + input::DescribeJson(value));
+            return fallback;
+        }
+        return value;
+    };
+    e->Mfu = share("mfu", e->Mfu);
+    e->BandwidthEfficiency = share("bandwidth_efficiency", e->BandwidthEfficiency);
+    e->ComputeEfficiency = share("compute_efficiency", e->ComputeEfficiency);
+    e->InterconnectEfficiency = share("interconnect_efficiency", e->InterconnectEfficiency);
     const double overhead_gb = r.Number("runtime_overhead_gb", 0, 1000, false, -1);
     if (overhead_gb >= 0) e->RuntimeOverheadBytes = overhead_gb * 1e9;
     e->GpuMemoryUtilization = r.Number("gpu_memory_utilization", 0, 1, false, e->GpuMemoryUtilization);
@@ -221,9 +235,17 @@ void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostPa
 } // namespace
 
 bool ScenarioFromJson(const std::string& text, const catalog::Catalog& catalog, engine::Scenario* out, std::vector<Issue>* issues) {
-    const size_t first_issue = issues->size();
     json doc;
-    if (!catalog::ParseJsonText(kFile, text, &doc, issues)) return false;
+    std::string error;
+    if (!input::ParseJson(text, input::JsonLimits{input::kScenarioMaxBytes, kScenarioMaxDepth}, &doc, &error)) {
+        issues->push_back(Issue{kFile, "", "", "malformed JSON: " + error, true});
+        return false;
+    }
+    return ScenarioFromJsonValue(doc, catalog, out, issues);
+}
+
+bool ScenarioFromJsonValue(const json& doc, const catalog::Catalog& catalog, engine::Scenario* out, std::vector<Issue>* issues) {
+    const size_t first_issue = issues->size();
     if (!doc.is_object()) {
         issues->push_back(Issue{kFile, "", "", "expected a JSON object", true});
         return false;
@@ -494,7 +516,8 @@ bool ScenarioFromUrlHash(const std::string& hash, const catalog::Catalog& catalo
 namespace {
 
 // JSON has no NaN/Inf; the engine never produces them, but a writer must not emit invalid JSON either.
-double Finite(double value) { return std::isfinite(value) ? value : 0.0; }
+// A non-finite figure is written as null, never as 0 (engine::Evaluate turns one into an error naming it).
+json Finite(double value) { return std::isfinite(value) ? json(value) : json(nullptr); }
 
 } // namespace
 

@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json_fwd.hpp>
+
 #include "catalog/catalog.h"
 #include "engine/plan.h"
 #include "engine/result.h"
@@ -23,6 +25,9 @@ engine::Scenario DefaultScenario(const catalog::Catalog& catalog);
 // (IsError = false). Returns false when any error was found; `issues` then names each field.
 bool ScenarioFromJson(const std::string& text, const catalog::Catalog& catalog, engine::Scenario* out,
                       std::vector<catalog::Issue>* issues);
+// The same for a document already parsed (a validation case's "scenario" block).
+bool ScenarioFromJsonValue(const nlohmann::json& doc, const catalog::Catalog& catalog, engine::Scenario* out,
+                           std::vector<catalog::Issue>* issues);
 
 // Writes a scenario; catalog entries are written as ids, inline ones as objects.
 // `only_changed` omits fields equal to their defaults (short links).
