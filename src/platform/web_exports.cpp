@@ -1,8 +1,16 @@
 // gpuplan platform (web): functions the page calls (web/index.html): hand over fetched catalog files,
 // start the app, the JS API gpuplan_evaluate and gpuplan_import_prices, test hooks, hash changes, paste, and
 // text from the phone keyboard.
+//
+// No C++ exception ever crosses into JavaScript: one that did would leave its wasm stack frames unreleased
+// (about 1.5 KB each; a few thousand bring the page down). Every export runs its body through Guarded(), and the
+// JS API always answers {"ok": false, "error": ...} rather than throwing. Replies are written with invalid
+// UTF-8 replaced, so a message quoting a visitor's bytes can always be serialised.
 #include <emscripten.h>
 
+#include <cstdio>
+
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -17,6 +25,27 @@ namespace {
 catalog::FileSet g_fetched;               // catalog files the page fetched, before start
 std::vector<FetchFailure> g_failures;     // files it could not fetch
 std::string g_reply;                      // the last string returned to JavaScript (valid until the next call)
+
+std::string Dump(const nlohmann::json& reply) { return reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
+
+// The reply for a call that failed in an unexpected way (out of memory, a bug): never an exception in JS.
+std::string FailureReply(const char* what) {
+    return Dump({{"schema", scenario::kResultSchema}, {"ok", false}, {"error", std::string("internal error: ") + what}});
+}
+
+// Runs `body`; an exception becomes `on_error(message)` instead of unwinding into JavaScript.
+template <typename Body, typename OnError>
+void Guarded(Body body, OnError on_error) {
+    try {
+        body();
+    } catch (const std::exception& failure) {
+        on_error(failure.what());
+    } catch (...) {
+        on_error("unknown failure");
+    }
+}
+
+void LogFailure(const char* what) { std::fprintf(stderr, "gpuplan: %s\n", what); }
 
 const catalog::Catalog& CatalogForApi() {
     if (AppState* state = platform::State()) return state->catalog;
@@ -33,17 +62,17 @@ extern "C" {
 
 // One catalog file: path relative to catalogs/ ("gpus.json", "prices/aws.json") and its text.
 EMSCRIPTEN_KEEPALIVE void gpuplan_put_file(const char* path, const char* text) {
-    g_fetched.Files.emplace_back(path, text);
+    Guarded([&] { g_fetched.Files.emplace_back(path, text); }, LogFailure);
 }
 
 EMSCRIPTEN_KEEPALIVE void gpuplan_file_failed(const char* path, const char* reason) {
-    g_failures.push_back(FetchFailure{path, reason});
+    Guarded([&] { g_failures.push_back(FetchFailure{path, reason}); }, LogFailure);
 }
 
 // Starts the app with the files handed over so far.
 // `language` is the browser's two-letter language ("ru" starts the UI in Russian).
 EMSCRIPTEN_KEEPALIVE void gpuplan_start(const char* url_hash, const char* page_url, const char* today_iso, const char* language) {
-    platform::Start(g_fetched, g_failures, url_hash, page_url, today_iso, language);
+    Guarded([&] { platform::Start(g_fetched, g_failures, url_hash, page_url, today_iso, language); }, LogFailure);
     g_fetched.Files.clear();
     g_fetched.Files.shrink_to_fit();
 }
@@ -51,59 +80,88 @@ EMSCRIPTEN_KEEPALIVE void gpuplan_start(const char* url_hash, const char* page_u
 // JS API: scenario JSON (gpuplan.scenario/1) in, result JSON (gpuplan.result/1) out — the engine the UI uses.
 // A scenario that cannot be read gives {"schema", "ok": false, "error", "issues": [...]}.
 EMSCRIPTEN_KEEPALIVE const char* gpuplan_evaluate(const char* scenario_json) {
-    const catalog::Catalog& cat = CatalogForApi();
-    engine::Scenario s;
-    std::vector<catalog::Issue> issues;
-    if (!scenario::ScenarioFromJson(scenario_json, cat, &s, &issues)) {
-        nlohmann::json reply = {{"schema", scenario::kResultSchema}, {"ok", false}, {"error", "the scenario has errors"}};
-        nlohmann::json list = nlohmann::json::array();
-        for (const catalog::Issue& issue : issues) list.push_back(issue.ToString());
-        if (!list.empty()) reply["error"] = list.front();
-        reply["issues"] = list;
-        g_reply = reply.dump();
-        return g_reply.c_str();
-    }
-    g_reply = scenario::ResultToJson(catalog::EvaluateWithCosts(cat, s));
+    Guarded(
+        [&] {
+            const catalog::Catalog& cat = CatalogForApi();
+            engine::Scenario s;
+            std::vector<catalog::Issue> issues;
+            if (!scenario::ScenarioFromJson(scenario_json, cat, &s, &issues)) {
+                nlohmann::json reply = {{"schema", scenario::kResultSchema}, {"ok", false}, {"error", "the scenario has errors"}};
+                nlohmann::json list = nlohmann::json::array();
+                for (const catalog::Issue& issue : issues) list.push_back(issue.ToString());
+                if (!list.empty()) reply["error"] = list.front();
+                reply["issues"] = list;
+                g_reply = Dump(reply);
+                return;
+            }
+            g_reply = scenario::ResultToJson(catalog::EvaluateWithCosts(cat, s));
+        },
+        [](const char* what) { g_reply = FailureReply(what); });
     return g_reply.c_str();
 }
 
 // Test hook: the scenario the UI shows, as JSON.
 EMSCRIPTEN_KEEPALIVE const char* gpuplan_scenario_json() {
-    AppState* state = platform::State();
-    g_reply = state != nullptr ? scenario::ScenarioToJson(state->scenario) : std::string("null");
+    Guarded(
+        [] {
+            AppState* state = platform::State();
+            g_reply = state != nullptr ? scenario::ScenarioToJson(state->scenario) : std::string("null");
+        },
+        [](const char*) { g_reply = "null"; });
     return g_reply.c_str();
 }
 
 // The address bar's hash changed (a pasted link): show that scenario.
 EMSCRIPTEN_KEEPALIVE void gpuplan_on_hash(const char* url_hash) {
-    AppState* state = platform::State();
-    if (state == nullptr) return;
-    ApplyUrlHash(state, url_hash);
-    platform::RequestFrame();
+    Guarded(
+        [&] {
+            AppState* state = platform::State();
+            if (state == nullptr) return;
+            ApplyUrlHash(state, url_hash);
+            platform::RequestFrame();
+        },
+        LogFailure);
 }
 
-EMSCRIPTEN_KEEPALIVE void gpuplan_on_paste(const char* text) { platform::OnPaste(text); }
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_paste(const char* text) {
+    Guarded([&] { platform::OnPaste(text); }, LogFailure);
+}
 
 // JS API gpuplan.importPrices(fileName, text): a price table (CSV or gpuplan.prices/1 JSON) from the file
 // picker, a dropped file or a script. Returns {"imported": N, "rejected": [...], "notes": [...]}.
 EMSCRIPTEN_KEEPALIVE const char* gpuplan_import_prices(const char* file, const char* text) {
-    AppState* state = platform::State();
-    if (state == nullptr) {
-        g_reply = R"({"imported":0,"rejected":["the app has not started"],"notes":[]})";
-        return g_reply.c_str();
-    }
-    ImportPricesIntoApp(state, file, text);
-    const ImportReport& report = state->ui.LastImport;
-    const nlohmann::json reply = {{"file", report.File}, {"imported", report.Imported}, {"rejected", report.Rejected}, {"notes", report.Notes}};
-    g_reply = reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-    platform::RequestFrame();
+    Guarded(
+        [&] {
+            AppState* state = platform::State();
+            if (state == nullptr) {
+                g_reply = R"({"ok":false,"error":"the app has not started","imported":0,"rejected":["the app has not started"],"notes":[]})";
+                return;
+            }
+            ImportPricesIntoApp(state, file, text);
+            const ImportReport& report = state->ui.LastImport;
+            nlohmann::json reply = {{"ok", report.Rejected.empty() || report.Imported > 0},
+                                    {"file", report.File},
+                                    {"imported", report.Imported},
+                                    {"rejected", report.Rejected},
+                                    {"notes", report.Notes}};
+            if (report.Imported == 0 && !report.Rejected.empty()) reply["error"] = report.Rejected.front();
+            g_reply = Dump(reply);
+            platform::RequestFrame();
+        },
+        [](const char* what) {
+            g_reply = Dump({{"ok", false}, {"error", std::string("internal error: ") + what}, {"imported", 0}, {"rejected", {what}}, {"notes", nlohmann::json::array()}});
+        });
     return g_reply.c_str();
 }
 
 // Text typed on a phone's keyboard (the hidden <input> the page focuses for a numeric field).
-EMSCRIPTEN_KEEPALIVE void gpuplan_on_text(const char* text) { platform::OnText(text); }
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_text(const char* text) {
+    Guarded([&] { platform::OnText(text); }, LogFailure);
+}
 
 // A key the phone keyboard sent as an edit (Backspace = 8, Enter = 13): pressed and released.
-EMSCRIPTEN_KEEPALIVE void gpuplan_on_key(int key_code) { platform::OnKeyTap(key_code); }
+EMSCRIPTEN_KEEPALIVE void gpuplan_on_key(int key_code) {
+    Guarded([&] { platform::OnKeyTap(key_code); }, LogFailure);
+}
 
 } // extern "C"

@@ -508,7 +508,17 @@ void RunFrame() {
 
 EM_BOOL OnAnimationFrame(double, void*) {
     g_platform.FramePending = false;
-    RunFrame();
+    // Nothing may unwind into the browser's frame callback (see web_exports.cpp): a failure is reported on the
+    // page and the next frame starts afresh.
+    try {
+        RunFrame();
+    } catch (const std::exception& failure) {
+        std::fprintf(stderr, "gpuplan: frame failed: %s\n", failure.what());
+        ImGui::EndFrame();
+    } catch (...) {
+        std::fprintf(stderr, "gpuplan: frame failed\n");
+        ImGui::EndFrame();
+    }
     return EM_FALSE;
 }
 
