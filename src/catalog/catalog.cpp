@@ -14,10 +14,12 @@
 
 #include "catalog/json_reader.h"
 #include "engine/model_math.h"
+#include "scenario/field_limits.h"
 
 namespace catalog {
 
 using nlohmann::json;
+namespace L = scenario::limits;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Helpers
@@ -216,15 +218,15 @@ constexpr double kParamsTolerance = 0.15;
 
 bool ReadModelArchFields(ObjectReader* r, engine::ModelArch* m) {
     constexpr int kBig = 1 << 30;
-    m->Params = r->Number("params", 1e6, 1e14, false, 0);
-    m->ActiveParams = r->Number("active_params", 1e6, 1e14, false, 0);
-    m->Layers = r->Integer("layers", 1, 1000, true, 0);
-    m->Hidden = r->Integer("hidden", 1, 1 << 20, true, 0);
-    m->Heads = r->Integer("heads", 1, 4096, true, 0);
-    m->KvHeads = r->Integer("kv_heads", 0, 4096, false, 0);
-    m->HeadDim = r->Integer("head_dim", 0, 4096, false, 0);
-    m->Ffn = r->Integer("ffn", 0, kBig, false, 0);
-    m->Vocab = r->Integer("vocab", 1, 1 << 24, true, 0);
+    m->Params = r->Number("params", L::kParams, false, 0);
+    m->ActiveParams = r->Number("active_params", L::kParams, false, 0);
+    m->Layers = r->Integer("layers", L::kLayers, true, 0);
+    m->Hidden = r->Integer("hidden", L::kHidden, true, 0);
+    m->Heads = r->Integer("heads", L::kHeads, true, 0);
+    m->KvHeads = r->Integer("kv_heads", L::kKvHeads, false, 0);
+    m->HeadDim = r->Integer("head_dim", L::kHeadDim, false, 0);
+    m->Ffn = r->Integer("ffn", L::kFfn, false, 0);
+    m->Vocab = r->Integer("vocab", L::kVocab, true, 0);
     m->GatedMlp = r->Boolean("gated_mlp", true);
     m->TiedEmbeddings = r->Boolean("tied_embeddings", false);
     m->Experts = r->Integer("experts", 0, 100000, false, 0);

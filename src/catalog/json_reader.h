@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "catalog/catalog.h"
+#include "scenario/field_limits.h"
 
 namespace catalog {
 
@@ -19,6 +20,13 @@ public:
     // Each getter marks the field as known. Missing or null → fallback (an error first when `required`).
     double      Number(const char* field, double lo, double hi, bool required, double fallback);
     int         Integer(const char* field, int lo, int hi, bool required, int fallback);
+    // The same with the range of a visitor-settable field (scenario/field_limits.h).
+    double      Number(const char* field, const scenario::FieldRange& range, bool required, double fallback) {
+        return Number(field, range.Min, range.Max, required, fallback);
+    }
+    int         Integer(const char* field, const scenario::FieldRange& range, bool required, int fallback) {
+        return Integer(field, static_cast<int>(range.Min), static_cast<int>(range.Max), required, fallback);
+    }
     bool        Boolean(const char* field, bool fallback);
     std::string String(const char* field, bool required, const std::string& fallback = "");
     std::vector<std::string> Strings(const char* field, const std::vector<std::string>& fallback);

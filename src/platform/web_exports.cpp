@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/engine.h"
+#include "input/json_input.h"
 #include "platform/platform.h"
 #include "scenario/scenario_json.h"
 
@@ -152,6 +153,21 @@ EMSCRIPTEN_KEEPALIVE const char* gpuplan_import_prices(const char* file, const c
             g_reply = Dump({{"ok", false}, {"error", std::string("internal error: ") + what}, {"imported", 0}, {"rejected", {what}}, {"notes", nlohmann::json::array()}});
         });
     return g_reply.c_str();
+}
+
+// The largest price table one import takes (web/index.html does not read a larger file at all).
+EMSCRIPTEN_KEEPALIVE double gpuplan_import_limit_bytes() { return static_cast<double>(input::kImportMaxBytes); }
+
+// A file the page refused to read for its size: the import report says so, with the size and the limit.
+EMSCRIPTEN_KEEPALIVE void gpuplan_import_too_large(const char* file, double bytes) {
+    Guarded(
+        [&] {
+            AppState* state = platform::State();
+            if (state == nullptr) return;
+            ReportImportTooLarge(state, file, bytes);
+            platform::RequestFrame();
+        },
+        LogFailure);
 }
 
 // Text typed on a phone's keyboard (the hidden <input> the page focuses for a numeric field).

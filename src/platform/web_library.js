@@ -23,14 +23,20 @@ mergeInto(LibraryManager.library, {
         if (window.gpuplan) window.gpuplan.lastCopied = text;
     },
 
-    // Puts the scenario in the address bar without adding a history entry.
+    // Puts the visitor's edited scenario in the address bar as a new history entry, so Back undoes the change.
+    // Edits less than a second apart (the digits of one number) share an entry.
     gpuplan_js_replace_hash: function (hash_ptr) {
         var hash = UTF8ToString(hash_ptr);
-        if (window.gpuplan) window.gpuplan.expectedHash = hash;
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.expectedHash = hash;
+        var now = Date.now();
+        var push = !hooks.lastHashPush || now - hooks.lastHashPush > 1000;
+        hooks.lastHashPush = now;
         try {
-            history.replaceState(null, '', hash);
+            if (push) history.pushState(null, '', hash);
+            else history.replaceState(null, '', hash);
         } catch (e) {
-            // file:// pages in some browsers refuse replaceState; the hash is still worth setting.
+            // file:// pages in some browsers refuse pushState; the hash is still worth setting.
             if (location.hash !== hash) location.hash = hash;
         }
     },

@@ -545,16 +545,24 @@ void RequestFrame() {
     emscripten_request_animation_frame(OnAnimationFrame, nullptr);
 }
 
+// The browser's paste event: the text becomes ImGui's clipboard and the field gets Ctrl+V, so ImGui inserts it
+// in one piece (typing it as characters would cost a buffer move per character: quadratic for a pasted table).
 // Newlines are kept for the multi-line price box; single-line fields filter them out themselves.
 void OnPaste(const std::string& text) {
-    std::string line;
+    std::string clean;
+    clean.reserve(text.size());
     for (char c : text)
-        if (c != '\r') line += c;
-    if (line.empty()) return;
-    g_platform.Clipboard = line;
+        if (c != '\r') clean += c;
+    if (clean.empty()) return;
+    g_platform.Clipboard = std::move(clean);
     InputEvent event;
-    event.Kind = InputKind::Text;
-    event.Text = line;
+    event.Kind = InputKind::Key;
+    event.Code = 'V';
+    event.Ctrl = true;
+    event.Down = true;
+    Enqueue(event);
+    event.Down = false;
+    event.Ctrl = false;
     Enqueue(event);
 }
 

@@ -7,12 +7,14 @@
 // [SECTION] Result JSON
 #include "scenario/scenario_json.h"
 
+#include <cctype>
 #include <cmath>
 
 #include <nlohmann/json.hpp>
 
 #include "catalog/json_reader.h"
 #include "input/json_input.h"
+#include "scenario/field_limits.h"
 #include "engine/engine.h"
 
 namespace scenario {
@@ -20,6 +22,7 @@ namespace scenario {
 using catalog::Issue;
 using catalog::ObjectReader;
 using nlohmann::json;
+namespace L = scenario::limits;
 
 namespace {
 
@@ -27,6 +30,8 @@ constexpr const char* kFile = "scenario";
 // A scenario nests three levels (model.hf_config may add a few); anything deeper is not a scenario.
 constexpr int kScenarioMaxDepth = 32;
 constexpr double kMinEfficiencyShare = 0.001;
+// A link whose fields are dropped one round at a time (a dropped block can reveal a field error inside another).
+constexpr int kMaxLinkRepairs = 8;
 
 } // namespace
 
@@ -117,9 +122,9 @@ void ReadHardware(ObjectReader* top, const catalog::Catalog& catalog, engine::Sc
     } else if (gpu != nullptr) {
         r.Error("gpu", "expected a catalog id or a GPU spec object");
     }
-    s->GpuCount = r.Integer("count", 1, engine::kMaxGpuCount, false, s->GpuCount);
-    s->Cluster.GpusPerNode = r.Integer("gpus_per_node", 1, 1024, false, s->Cluster.GpusPerNode);
-    s->Cluster.NetworkBytesPerSPerGpu = r.Number("network_gb_s_per_gpu", 0.01, 10000, false, s->Cluster.NetworkBytesPerSPerGpu / 1e9) * 1e9;
+    s->GpuCount = r.Integer("count", L::kGpuCount, false, s->GpuCount);
+    s->Cluster.GpusPerNode = r.Integer("gpus_per_node", L::kGpusPerNode, false, s->Cluster.GpusPerNode);
+    s->Cluster.NetworkBytesPerSPerGpu = r.Number("network_gb_s_per_gpu", L::kNetworkGbSPerGpu, false, s->Cluster.NetworkBytesPerSPerGpu / 1e9) * 1e9;
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("hardware", "invalid (see the fields above)");
 }
@@ -130,18 +135,17 @@ void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<I
     if (!block->is_object()) return top->Error("inference", "expected an object");
     ObjectReader r(*block, kFile, "", issues, "inference.");
     ReadEnum(&r, "mode", engine::ParseServingMode, "online, batch", &in->Mode);
-    constexpr double kMaxTokens = 1e8;
-    in->ContextTokens = r.Number("context_tokens", 0, kMaxTokens, false, in->ContextTokens);
-    in->InputTokens = r.Number("input_tokens", 0, kMaxTokens, false, in->InputTokens);
-    in->OutputTokens = r.Number("output_tokens", 0, kMaxTokens, false, in->OutputTokens);
-    in->Concurrency = r.Integer("concurrency", 1, 10000000, false, in->Concurrency);
-    in->TensorParallel = r.Integer("tensor_parallel", 1, 65536, false, in->TensorParallel);
-    in->PipelineParallel = r.Integer("pipeline_parallel", 1, 1000, false, in->PipelineParallel);
-    in->TtftSlaS = r.Number("ttft_sla_s", 0, 1e6, false, in->TtftSlaS);
-    in->MinTokensPerSPerUser = r.Number("min_tokens_per_s_per_user", 0, 1e6, false, in->MinTokensPerSPerUser);
-    in->TargetUsers = r.Number("target_users", 0, 1e9, false, in->TargetUsers);
-    in->BatchRequests = r.Number("batch_requests", 0, 1e12, false, in->BatchRequests);
-    in->PrefillChunkTokens = r.Number("prefill_chunk_tokens", 1, kMaxTokens, false, in->PrefillChunkTokens);
+    in->ContextTokens = r.Number("context_tokens", L::kContextTokens, false, in->ContextTokens);
+    in->InputTokens = r.Number("input_tokens", L::kInputTokens, false, in->InputTokens);
+    in->OutputTokens = r.Number("output_tokens", L::kOutputTokens, false, in->OutputTokens);
+    in->Concurrency = r.Integer("concurrency", L::kConcurrency, false, in->Concurrency);
+    in->TensorParallel = r.Integer("tensor_parallel", L::kTensorParallel, false, in->TensorParallel);
+    in->PipelineParallel = r.Integer("pipeline_parallel", L::kPipelineParallel, false, in->PipelineParallel);
+    in->TtftSlaS = r.Number("ttft_sla_s", L::kTtftSlaS, false, in->TtftSlaS);
+    in->MinTokensPerSPerUser = r.Number("min_tokens_per_s_per_user", L::kMinTokensPerUser, false, in->MinTokensPerSPerUser);
+    in->TargetUsers = r.Number("target_users", L::kTargetUsers, false, in->TargetUsers);
+    in->BatchRequests = r.Number("batch_requests", L::kBatchRequests, false, in->BatchRequests);
+    in->PrefillChunkTokens = r.Number("prefill_chunk_tokens", 1, L::kContextTokens.Max, false, in->PrefillChunkTokens);
     in->KvBlockTokens = r.Number("kv_block_tokens", 1, 65536, false, in->KvBlockTokens);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("inference", "invalid (see the fields above)");
@@ -152,13 +156,13 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     if (block == nullptr) return;
     if (!block->is_object()) return top->Error("training", "expected an object");
     ObjectReader r(*block, kFile, "", issues, "training.");
-    t->Tokens = r.Number("tokens", 1, 1e16, false, t->Tokens);
-    t->SeqLen = r.Number("seq_len", 1, 1e8, false, t->SeqLen);
-    t->MicroBatch = r.Integer("micro_batch", 1, 1000000, false, t->MicroBatch);
+    t->Tokens = r.Number("tokens", L::kTrainingTokens, false, t->Tokens);
+    t->SeqLen = r.Number("seq_len", L::kSeqLen, false, t->SeqLen);
+    t->MicroBatch = r.Integer("micro_batch", L::kMicroBatch, false, t->MicroBatch);
     t->GlobalBatchTokens = r.Number("global_batch_tokens", 0, 1e12, false, t->GlobalBatchTokens);
-    t->TensorParallel = r.Integer("tensor_parallel", 1, 65536, false, t->TensorParallel);
-    t->PipelineParallel = r.Integer("pipeline_parallel", 1, 1000, false, t->PipelineParallel);
-    t->ContextParallel = r.Integer("context_parallel", 1, 65536, false, t->ContextParallel);
+    t->TensorParallel = r.Integer("tensor_parallel", L::kTensorParallel, false, t->TensorParallel);
+    t->PipelineParallel = r.Integer("pipeline_parallel", L::kPipelineParallel, false, t->PipelineParallel);
+    t->ContextParallel = r.Integer("context_parallel", L::kContextParallel, false, t->ContextParallel);
     t->SequenceParallel = r.Boolean("sequence_parallel", t->SequenceParallel);
     t->ZeroStage = r.Integer("zero_stage", 0, 3, false, t->ZeroStage);
     t->ShardGroupGpus = r.Integer("shard_group_gpus", 0, 1000000, false, t->ShardGroupGpus);
@@ -167,14 +171,14 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     t->FlashAttention = r.Boolean("flash_attention", t->FlashAttention);
     ReadEnum(&r, "optimizer", engine::ParseOptimizer, "adamw, adamw_8bit, adafactor, sgd", &t->Optimizer);
     t->MasterWeightsFp32 = r.Boolean("master_weights_fp32", t->MasterWeightsFp32);
-    t->LoraRank = r.Integer("lora_rank", 1, 65536, false, t->LoraRank);
+    t->LoraRank = r.Integer("lora_rank", L::kLoraRank, false, t->LoraRank);
     t->LoraTargets = r.Strings("lora_targets", t->LoraTargets);
     for (const std::string& target : t->LoraTargets)
         if (target != "q" && target != "k" && target != "v" && target != "o" && target != "gate" && target != "up" && target != "down")
             r.Error("lora_targets", "unknown target \"" + target + "\"; expected q, k, v, o, gate, up, down");
     t->PagedOptimizer = r.Boolean("paged_optimizer", t->PagedOptimizer);
     t->OptimizerInBackward = r.Boolean("optimizer_in_backward", t->OptimizerInBackward);
-    t->LossChunks = r.Integer("loss_chunks", 1, 1024, false, t->LossChunks);
+    t->LossChunks = r.Integer("loss_chunks", L::kLossChunks, false, t->LossChunks);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("training", "invalid (see the fields above)");
 }
@@ -220,14 +224,14 @@ void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostPa
         for (const auto& [code, rate] : catalog.Fx.PerUsd) known += (known.empty() ? "" : ", ") + code;
         r.Error("currency", "no exchange rate for \"" + c->Currency + "\"; expected one of " + known);
     }
-    c->PricePerGpuHour = r.Number("price_per_gpu_hour", 0, 1e6, false, c->PricePerGpuHour);
+    c->PricePerGpuHour = r.Number("price_per_gpu_hour", L::kPricePerGpuHour, false, c->PricePerGpuHour);
     c->Provider = r.String("provider", false, c->Provider);
     if (!c->Provider.empty() && catalog.FindProvider(c->Provider) == nullptr) r.Error("provider", "unknown provider id \"" + c->Provider + "\"");
-    c->PurchasePricePerGpu = r.Number("purchase_price_per_gpu", 0, 1e9, false, c->PurchasePricePerGpu);
-    c->ElectricityPerKwh = r.Number("electricity_per_kwh", 0, 1e4, false, c->ElectricityPerKwh);
-    c->Pue = r.Number("pue", 0, 5, false, c->Pue);
+    c->PurchasePricePerGpu = r.Number("purchase_price_per_gpu", L::kPurchasePerGpu, false, c->PurchasePricePerGpu);
+    c->ElectricityPerKwh = r.Number("electricity_per_kwh", L::kElectricityPerKwh, false, c->ElectricityPerKwh);
+    c->Pue = r.Number("pue", L::kPue, false, c->Pue);
     if (c->Pue > 0 && c->Pue < 1) r.Error("pue", "expected 0 (default) or a number between 1 and 5");
-    c->Utilization = r.Number("utilization", 0, 1, false, c->Utilization);
+    c->Utilization = r.Number("utilization", L::kUtilization, false, c->Utilization);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("cost", "invalid (see the fields above)");
 }
@@ -507,6 +511,83 @@ bool ScenarioFromUrlHash(const std::string& hash, const catalog::Catalog& catalo
         return false;
     }
     return ScenarioFromJson(text, catalog, out, issues);
+}
+
+namespace {
+
+// "hardware.count" from an issue, or from an engine message that starts with a field path ("model.kv_heads: ...").
+std::string IssuePath(const Issue& issue) {
+    if (!issue.Field.empty()) return issue.Field;
+    const size_t colon = issue.Message.find(": ");
+    if (colon == std::string::npos || colon == 0) return "";
+    const std::string head = issue.Message.substr(0, colon);
+    for (char c : head)
+        if (!(std::islower(static_cast<unsigned char>(c)) || std::isdigit(static_cast<unsigned char>(c)) || c == '_' || c == '.')) return "";
+    return head;
+}
+
+// Removes "a.b.c" from an object tree; false when the path is not there.
+bool ErasePath(json* doc, const std::string& path) {
+    json* at = doc;
+    size_t start = 0;
+    while (true) {
+        const size_t dot = path.find('.', start);
+        const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+        if (!at->is_object() || !at->contains(key)) return false;
+        if (dot == std::string::npos) return at->erase(key) > 0;
+        at = &(*at)[key];
+        start = dot + 1;
+    }
+}
+
+} // namespace
+
+LinkReading ReadLinkScenario(const std::string& hash, const catalog::Catalog& catalog, engine::Scenario* out, std::vector<Issue>* issues) {
+    std::string body = hash;
+    if (!body.empty() && body[0] == '#') body.erase(0, 1);
+    std::string text;
+    if (body.rfind("s=", 0) != 0) {
+        issues->push_back(Issue{"link", "", "", "expected a link of the form #s=<scenario>", true});
+        return LinkReading::Unreadable;
+    }
+    if (!PercentDecode(body.substr(2), &text)) {
+        issues->push_back(Issue{"link", "", "", "bad %-escape", true});
+        return LinkReading::Unreadable;
+    }
+    json doc;
+    std::string error;
+    if (!input::ParseJson(text, input::JsonLimits{input::kScenarioMaxBytes, kScenarioMaxDepth}, &doc, &error)) {
+        issues->push_back(Issue{kFile, "", "", "malformed JSON: " + error, true});
+        return LinkReading::Unreadable;
+    }
+    // Each field that cannot be read is dropped alone (its default is used) and named; the rest of the link stays.
+    std::vector<Issue> dropped;
+    for (int attempt = 0; attempt < kMaxLinkRepairs; ++attempt) {
+        std::vector<Issue> found;
+        if (ScenarioFromJsonValue(doc, catalog, out, &found)) {
+            issues->insert(issues->end(), dropped.begin(), dropped.end());
+            for (const Issue& issue : found)
+                if (!issue.IsError) issues->push_back(issue);
+            return dropped.empty() ? LinkReading::Exact : LinkReading::Repaired;
+        }
+        bool erased = false;
+        for (const Issue& issue : found) {
+            if (!issue.IsError) continue;
+            const std::string path = IssuePath(issue);
+            if (path.empty() || !ErasePath(&doc, path)) continue;
+            Issue named = issue;
+            named.Message += " (the default is used)";
+            dropped.push_back(named);
+            erased = true;
+        }
+        if (!erased) {
+            for (const Issue& issue : found)
+                if (issue.IsError) issues->push_back(issue);
+            return LinkReading::Unreadable;
+        }
+    }
+    issues->insert(issues->end(), dropped.begin(), dropped.end());
+    return LinkReading::Unreadable;
 }
 
 //-----------------------------------------------------------------------------

@@ -38,6 +38,13 @@ std::string ScenarioToUrlHash(const engine::Scenario& scenario);
 bool ScenarioFromUrlHash(const std::string& hash, const catalog::Catalog& catalog, engine::Scenario* out,
                          std::vector<catalog::Issue>* issues);
 
+// A link as the page reads it: a field that cannot be read falls back to its default alone, and each one dropped
+// is in `issues` ("hardware.count: expected ... (the default is used)"). Unreadable: nothing usable (not JSON,
+// not a scenario); `out` is then untouched.
+enum class LinkReading { Exact, Repaired, Unreadable };
+LinkReading ReadLinkScenario(const std::string& hash, const catalog::Catalog& catalog, engine::Scenario* out,
+                             std::vector<catalog::Issue>* issues);
+
 std::string ResultToJson(const engine::Result& result, int indent = 2);
 
 // gpuplan.plan/1: the ranked rows of engine::Plan.

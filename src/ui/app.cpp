@@ -8,9 +8,12 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 #include "engine/engine.h"
+#include "input/json_input.h"
 #include "imgui.h"
+#include "scenario/field_limits.h"
 #include "scenario/scenario_json.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -73,25 +76,36 @@ void InitApp(AppState* state, const catalog::FileSet& fetched, const std::vector
     state->prices = SummarizePrices(state->catalog);
     ParseAccuracyReport(EmbeddedAccuracyJson(), &state->accuracy);
 
-    // Scenario: from the link when there is one.
+    // Scenario: from the link when there is one. The address bar keeps the link as opened until the visitor
+    // changes something (a reload must show the same page, notices included).
     state->scenario = scenario::DefaultScenario(state->catalog);
+    state->outbox.AddressBarHash = url_hash;
     if (!url_hash.empty() && url_hash != "#") ApplyUrlHash(state, url_hash);
-    SanitizeScenario(&state->scenario);
+    else ReportClamps(state, SanitizeScenario(&state->scenario));
     Recompute(state);
 }
 
 void ApplyUrlHash(AppState* state, const std::string& url_hash) {
     std::vector<catalog::Issue> issues;
-    engine::Scenario decoded;
-    if (scenario::ScenarioFromUrlHash(url_hash, state->catalog, &decoded, &issues)) {
-        state->scenario = decoded;
-        if (!issues.empty()) state->ui.Notices.push_back(Notice{NoticeKind::Info, Str::NoticeLinkWarnings, FirstError(issues)});
-    } else {
+    engine::Scenario decoded = scenario::DefaultScenario(state->catalog);
+    const scenario::LinkReading reading = scenario::ReadLinkScenario(url_hash, state->catalog, &decoded, &issues);
+    state->outbox.AddressBarHash = url_hash;
+    if (reading == scenario::LinkReading::Unreadable) {
         state->scenario = scenario::DefaultScenario(state->catalog);
         state->ui.Notices.push_back(Notice{NoticeKind::Error, Str::NoticeBadLink, FirstError(issues)});
+    } else {
+        state->scenario = decoded;
+        if (reading == scenario::LinkReading::Repaired)
+            state->ui.Notices.push_back(Notice{NoticeKind::Warning, Str::NoticeLinkRepaired, WithMore(FirstError(issues), ErrorCount(issues))});
+        else if (!issues.empty())
+            state->ui.Notices.push_back(Notice{NoticeKind::Info, Str::NoticeLinkWarnings, FirstError(issues)});
     }
-    SanitizeScenario(&state->scenario);
+    ReportClamps(state, SanitizeScenario(&state->scenario));
     Recompute(state);
+}
+
+void ReportClamps(AppState* state, const std::vector<std::string>& clamps) {
+    for (const std::string& clamp : clamps) state->ui.Notices.push_back(Notice{NoticeKind::Info, Str::NoticeAdjusted, clamp});
 }
 
 //-----------------------------------------------------------------------------
@@ -100,42 +114,44 @@ void ApplyUrlHash(AppState* state, const std::string& url_hash) {
 
 namespace {
 
+// Keeps `value` within [lo, hi]; when it was outside, says so: "inference.tensor_parallel 16 → 4 (…)".
 template <typename T>
-void Clamp(T* value, T lo, T hi) {
+void Clamp(const char* path, T* value, T lo, T hi, const char* why, std::vector<std::string>* clamps) {
+    const T before = *value;
     if (!(*value >= lo)) *value = lo; // also catches NaN
     if (*value > hi) *value = hi;
+    if (*value == before) return;
+    char text[256];
+    std::snprintf(text, sizeof(text), "%s: %.6g → %.6g (%s)", path, static_cast<double>(before), static_cast<double>(*value), why);
+    clamps->push_back(text);
 }
 
 } // namespace
 
-void SanitizeScenario(engine::Scenario* s) {
-    Clamp(&s->GpuCount, 1, 65536);
+std::vector<std::string> SanitizeScenario(engine::Scenario* s) {
+    // Single fields are already within the reader's ranges (the page's fields use the same, scenario/field_limits.h);
+    // what is left are combinations: a layout must fit the GPUs selected and the model's layers and heads.
+    std::vector<std::string> clamps;
     engine::ModelArch& m = s->Model;
-    Clamp(&m.Layers, 1, 1024);
-    Clamp(&m.Heads, 1, 1024);
-    if (m.KvHeads > 0 && m.Heads % m.KvHeads != 0) m.KvHeads = m.Heads; // the engine needs a divisor of heads
-    Clamp(&m.Params, 0.0, 9.9e13);
-
+    if (m.KvHeads > 0 && m.Heads % m.KvHeads != 0) {
+        clamps.push_back("model.kv_heads: " + std::to_string(m.KvHeads) + " → " + std::to_string(m.Heads) + " (must divide heads)");
+        m.KvHeads = m.Heads;
+    }
     engine::InferenceParams& in = s->Inference;
-    Clamp(&in.ContextTokens, 0.0, 1e7);
-    Clamp(&in.InputTokens, 1.0, 1e7);
-    Clamp(&in.OutputTokens, 1.0, 1e7);
-    Clamp(&in.Concurrency, 1, 1000000);
-    Clamp(&in.TtftSlaS, 0.0, 3600.0);
-    Clamp(&in.MinTokensPerSPerUser, 0.0, 1e5);
-    Clamp(&in.TargetUsers, 0.0, 1e8);
-    Clamp(&in.PipelineParallel, 1, std::min(m.Layers, s->GpuCount));
-    Clamp(&in.TensorParallel, 1, std::max(1, s->GpuCount / in.PipelineParallel));
-
+    Clamp("inference.pipeline_parallel", &in.PipelineParallel, 1, std::min(m.Layers, s->GpuCount), "at most the layers and the GPUs selected", &clamps);
+    Clamp("inference.tensor_parallel", &in.TensorParallel, 1, std::max(1, s->GpuCount / in.PipelineParallel),
+          "tensor × pipeline parallel is at most the GPUs selected", &clamps);
     engine::TrainingParams& t = s->Training;
-    Clamp(&t.Tokens, 1e6, 1e15);
-    Clamp(&t.SeqLen, 128.0, 1e7);
-    Clamp(&t.MicroBatch, 1, 4096);
-    Clamp(&t.ZeroStage, 0, 3);
-    Clamp(&t.LoraRank, 1, 4096);
-    Clamp(&t.ContextParallel, 1, s->GpuCount);
-    Clamp(&t.PipelineParallel, 1, std::min(m.Layers, std::max(1, s->GpuCount / t.ContextParallel)));
-    Clamp(&t.TensorParallel, 1, std::max(1, s->GpuCount / (t.PipelineParallel * t.ContextParallel)));
+    Clamp("training.seq_len", &t.SeqLen, 128.0, scenario::limits::kSeqLen.Max, "training sequences are at least 128 tokens", &clamps);
+    Clamp("training.context_parallel", &t.ContextParallel, 1, s->GpuCount, "at most the GPUs selected", &clamps);
+    Clamp("training.pipeline_parallel", &t.PipelineParallel, 1, std::min(m.Layers, std::max(1, s->GpuCount / t.ContextParallel)),
+          "at most the layers and the GPUs selected", &clamps);
+    Clamp("training.tensor_parallel", &t.TensorParallel, 1, std::max(1, s->GpuCount / (t.PipelineParallel * t.ContextParallel)),
+          "tensor × pipeline × context parallel is at most the GPUs selected", &clamps);
+    // A workload shows only its own block: clamps in the other block are kept quiet.
+    const char* hidden = s->Workload == engine::WorkloadKind::Inference ? "training." : "inference.";
+    clamps.erase(std::remove_if(clamps.begin(), clamps.end(), [&](const std::string& c) { return c.rfind(hidden, 0) == 0; }), clamps.end());
+    return clamps;
 }
 
 void Recompute(AppState* state) {
@@ -144,11 +160,14 @@ void Recompute(AppState* state) {
     state->gpu_providers = ProvidersWithOffers(state->catalog, state->scenario.Gpu.Id);
     state->offer_info = DescribeOffers(state->catalog, state->result, state->ui.EditedOffers);
     state->provenance = BuildPriceProvenance(state->catalog, state->result);
-    const std::string hash = scenario::ScenarioToUrlHash(state->scenario);
-    if (hash != state->outbox.UrlHash) {
-        state->outbox.UrlHash = hash;
-        state->outbox.UrlHashChanged = true;
-    }
+    state->outbox.UrlHash = scenario::ScenarioToUrlHash(state->scenario);
+}
+
+// The visitor changed the scenario: the address bar follows (a new history entry, so Back undoes the change).
+void FollowEditInAddressBar(AppState* state) {
+    if (state->outbox.UrlHash == state->outbox.AddressBarHash) return;
+    state->outbox.AddressBarHash = state->outbox.UrlHash;
+    state->outbox.UrlHashChanged = true;
 }
 
 void ImportPricesIntoApp(AppState* state, const std::string& file, const std::string& text) {
@@ -164,6 +183,18 @@ void ImportPricesIntoApp(AppState* state, const std::string& file, const std::st
     state->prices = SummarizePrices(state->catalog);
     state->ui.ImportOpen = true;
     Recompute(state);
+}
+
+void ReportImportTooLarge(AppState* state, const std::string& file, double bytes) {
+    ImportReport& report = state->ui.LastImport;
+    report = ImportReport();
+    report.Done = true;
+    report.File = file;
+    char text[160];
+    std::snprintf(text, sizeof(text), "%s: is %.1f MB; the limit is %.1f MB (nothing was imported; split the table into several files)",
+                  file.c_str(), bytes / 1e6, static_cast<double>(input::kImportMaxBytes) / 1e6);
+    report.Rejected.push_back(input::ValidUtf8(text));
+    state->ui.ImportOpen = true;
 }
 
 void SetOfferPrice(AppState* state, const std::string& offer_id, double price_per_gpu_hour) {
@@ -231,8 +262,9 @@ void DrawInputs(AppState* state) {
 void RecomputeIfDirty(AppState* state) {
     if (!state->ui.Dirty) return;
     state->ui.Dirty = false;
-    SanitizeScenario(&state->scenario);
+    ReportClamps(state, SanitizeScenario(&state->scenario));
     Recompute(state);
+    FollowEditInAddressBar(state);
 }
 
 void DrawResults(AppState* state) {

@@ -23,7 +23,12 @@ void ApplyUrlHash(AppState* state, const std::string& url_hash);
 void DrawApp(AppState* state);
 
 // Brings inputs back into ranges the engine accepts (TP × PP ≤ GPUs, positive counts, finite numbers).
-void SanitizeScenario(engine::Scenario* scenario);
+// Brings a layout within the GPUs, layers and heads it has; returns one line per change ("path: 16 → 4 (why)").
+std::vector<std::string> SanitizeScenario(engine::Scenario* scenario);
+// Shows each adjustment SanitizeScenario made as a notice.
+void ReportClamps(AppState* state, const std::vector<std::string>& clamps);
+// After a visitor's change: the address bar takes the new scenario's link (a new history entry).
+void FollowEditInAddressBar(AppState* state);
 
 // catalog::EvaluateWithCosts + the offers table's catalog details + the URL hash for the outbox.
 void Recompute(AppState* state);
@@ -32,6 +37,8 @@ void Recompute(AppState* state);
 // happened in state->ui.LastImport, and recomputes. The file picker, drag-and-drop, the paste box and
 // gpuplan.importPrices all end here.
 void ImportPricesIntoApp(AppState* state, const std::string& file, const std::string& text);
+// A file too large to import (the page does not read it): the report names its size and the limit.
+void ReportImportTooLarge(AppState* state, const std::string& file, double bytes);
 
 // The visitor's own price for one offer, per GPU-hour in the scenario's currency (kept for the session only).
 void SetOfferPrice(AppState* state, const std::string& offer_id, double price_per_gpu_hour);

@@ -37,7 +37,6 @@ struct ImportReport {
     std::vector<std::string> Notes;      // warnings (unknown column, extra cells)
 };
 
-constexpr size_t kPasteBoxBytes = 32768; // the price paste box holds this much text
 
 struct UiState {
     Language    Lang = Language::English;
@@ -56,8 +55,12 @@ struct UiState {
     bool        ShowAllOffers = false;   // the offers table lists every offer, not the first kMaxOffersShown
     bool        ShowAllPlanRows = false; // the Compare GPUs table lists every GPU, not the first kMaxPlanRowsShown
     bool        ImportOpen = false;      // the "Import prices" block is expanded
-    char        PasteBox[kPasteBoxBytes] = ""; // text pasted into the import block
+    std::string PasteBox;                       // text pasted into the import block (up to input::kImportMaxBytes)
+    bool        PasteTooLarge = false;          // the last paste would have passed the limit and was refused
     ImportReport LastImport;
+    std::string FieldText;               // the number field being edited: its text as last typed
+    unsigned    FieldNoticeId = 0;       // ImGuiID of the number field that shows FieldNotice (0 = none)
+    std::string FieldNotice;             // "Tensor parallel: 16 is outside 1 … 4; 4 is used"
     std::set<std::string> EditedOffers;  // offer ids whose price the visitor edited this session
     AccuracyCategory AccuracyShown = AccuracyCategory::Count; // the Accuracy panel's category; Count = closed
     // Test hooks, rebuilt every frame
@@ -74,8 +77,9 @@ struct UiState {
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).
 struct Outbox {
-    std::string UrlHash;                 // "#s=..." to put in the address bar (history.replaceState)
-    bool        UrlHashChanged = false;
+    std::string UrlHash;                 // "#s=..." of the scenario shown (what Copy link shares)
+    std::string AddressBarHash;          // what the address bar holds: the link as opened until the visitor edits
+    bool        UrlHashChanged = false;  // push UrlHash as a new history entry
     std::string ClipboardText;           // text for navigator.clipboard
     bool        ClipboardRequested = false;
     double      RedrawAt = -1;           // ImGui time at which the UI needs one more frame (a message expires), -1 = none

@@ -314,6 +314,16 @@ const Entry kTable[] = {
     {Str::PlanInfeasible, {"does not fit or misses the service level", "не помещается или не выдерживает требования"}},
     {Str::PlanReasonTooltip, {"Engine's note: %s", "Пояснение расчёта: %s"}},
     {Str::CompareEmpty, {"No catalog GPU can be evaluated for this scenario.", "Ни один GPU из каталога не удаётся рассчитать для этого сценария."}},
+    // robustness
+    {Str::PasteTooLarge, {"That paste is larger than the 4.2 MB an import takes and was not added; choose the file instead, or split it.",
+                          "Вставленный текст больше 4,2 МБ, которые принимает импорт, и не добавлен; выберите файл или разделите таблицу."}},
+    {Str::FieldNotANumber, {"not a number; type digits such as 1.5, 1e6 or 128k. The previous value is kept.",
+                            "не число; введите, например, 1,5, 1e6 или 128k. Оставлено прежнее значение."}},
+    {Str::FieldClamped,    {"%s is outside %s; %s is used.", "%s вне диапазона %s; используется %s."}},
+    {Str::NoticeLinkRepaired, {"Some fields of the link could not be read; they use their defaults, the rest of the link is kept.",
+                               "Часть полей ссылки не прочитана; для них взяты значения по умолчанию, остальное из ссылки сохранено."}},
+    {Str::NoticeAdjusted, {"A setting was adjusted to fit the rest of the configuration.",
+                           "Настройка изменена, чтобы соответствовать остальной конфигурации."}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

@@ -55,6 +55,8 @@ enum class Str {
     ColTokensPerUser, ColTrainTime, ColPerMtok, ColRunCost, ColConfiguration, UseGpu, UseGpuTooltip, InUse,
     ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
     CompareEmpty,
+    // robustness: refused input, clamped values, state kept locally
+    PasteTooLarge, FieldNotANumber, FieldClamped, NoticeLinkRepaired, NoticeAdjusted,
     Count
 };
 

@@ -23,10 +23,7 @@ namespace {
 constexpr const char* kCurrencies[] = {"USD", "EUR", "RUB"};
 constexpr int kCurrencyCount = 3;
 constexpr size_t kMaxOffersShown = 8;      // rows before "Show all"
-constexpr double kMaxPricePerGpuHour = 1e6;
-constexpr double kMaxPurchasePerGpu = 1e9;
-constexpr double kMaxElectricity = 1e4;
-constexpr double kMaxPue = 5;
+namespace L = scenario::limits;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Inputs
@@ -74,7 +71,7 @@ bool DrawCostInputs(AppState* state) {
     ImGui::PopID();
 
     const std::string rate_label = std::string(Tr(Str::OwnRate)) + ", " + cost.Currency;
-    changed |= widgets::InputNumber(ui, "own_rate", rate_label.c_str(), &cost.PricePerGpuHour, 0, kMaxPricePerGpuHour,
+    changed |= widgets::InputNumber(ui, "own_rate", rate_label.c_str(), &cost.PricePerGpuHour, L::kPricePerGpuHour,
                                     cost.Currency == "RUB" ? 10 : 0.1, "%.2f", Tr(Str::OwnRateHint));
     widgets::EndForm();
     return changed;
@@ -169,7 +166,7 @@ void DrawOffersTable(AppState* state) {
             ImGui::TableNextColumn();
             double price = info.PricePerGpuHour;
             ImGui::SetNextItemWidth(-FLT_MIN);
-            if (widgets::InputAmount(ui, i == 0 ? "offer_price_0" : nullptr, "price", &price, 0.0001, kMaxPricePerGpuHour, "%.2f")) {
+            if (widgets::InputAmount(ui, i == 0 ? "offer_price_0" : nullptr, "price", &price, 0.0001, L::kPricePerGpuHour.Max, "%.2f")) {
                 edited_id = offer.OfferId;
                 edited_price = price;
             }
@@ -208,13 +205,13 @@ bool DrawBuyVsRent(AppState* state) {
     widgets::SectionTitle(Tr(Str::BuyVsRent));
     if (widgets::BeginForm("buy")) {
         const std::string purchase = std::string(Tr(Str::PurchasePerGpu)) + ", " + cost.Currency;
-        changed |= widgets::InputNumber(ui, "purchase_price", purchase.c_str(), &cost.PurchasePricePerGpu, 0, kMaxPurchasePerGpu,
+        changed |= widgets::InputNumber(ui, "purchase_price", purchase.c_str(), &cost.PurchasePricePerGpu, L::kPurchasePerGpu,
                                         cost.Currency == "RUB" ? 100000 : 1000, "%.0f", Tr(Str::PurchaseHint));
         const std::string electricity = std::string(Tr(Str::ElectricityPerKwh)) + ", " + cost.Currency;
-        changed |= widgets::InputNumber(ui, "electricity", electricity.c_str(), &cost.ElectricityPerKwh, 0, kMaxElectricity,
+        changed |= widgets::InputNumber(ui, "electricity", electricity.c_str(), &cost.ElectricityPerKwh, L::kElectricityPerKwh,
                                         cost.Currency == "RUB" ? 0.5 : 0.01, "%.3f", Tr(Str::ElectricityHint));
-        changed |= widgets::InputNumber(ui, "pue", Tr(Str::Pue), &cost.Pue, 0, kMaxPue, 0.05, "%.2f", Tr(Str::PueHint));
-        changed |= widgets::InputNumber(ui, "utilization", Tr(Str::Utilization), &cost.Utilization, 0, 1, 0.05, "%.2f");
+        changed |= widgets::InputNumber(ui, "pue", Tr(Str::Pue), &cost.Pue, L::kPue, 0.05, "%.2f", Tr(Str::PueHint));
+        changed |= widgets::InputNumber(ui, "utilization", Tr(Str::Utilization), &cost.Utilization, L::kUtilization, 0.05, "%.2f");
         widgets::EndForm();
     }
     if (c.PurchaseCost > 0) {

@@ -4,12 +4,6 @@
 #include "ui/view.h"
 #include "ui/widgets.h"
 
-namespace {
-
-constexpr int kMaxGpus = 65536;
-
-} // namespace
-
 void DrawHardwarePanel(AppState* state) {
     engine::Scenario& s = state->scenario;
     widgets::BeginCard(Tr(Str::SectionHardware));
@@ -39,7 +33,7 @@ void DrawHardwarePanel(AppState* state) {
             if (shown == 0) ImGui::TextDisabled("%s", Tr(Str::NoMatches));
             widgets::EndSearchCombo();
         }
-        if (widgets::InputCount(&state->ui, "gpu_count", Tr(Str::GpuCount), &s.GpuCount, 1, kMaxGpus)) state->ui.Dirty = true;
+        if (widgets::InputCount(&state->ui, "gpu_count", Tr(Str::GpuCount), &s.GpuCount, scenario::limits::kGpuCount)) state->ui.Dirty = true;
         widgets::EndForm();
     }
     if (selected_entry != nullptr) widgets::TextDim(DescribeGpu(*selected_entry).c_str());

@@ -7,28 +7,24 @@
 
 namespace {
 
-constexpr int kMaxLayers = 1024;
-constexpr int kMaxWidth = 1 << 20;
-constexpr int kMaxHeads = 1024;
-constexpr int kMaxVocab = 4 << 20;
-constexpr double kMaxParamsBillions = 20000; // 20 T
+namespace L = scenario::limits; // the link reader's ranges: a link never holds a value these fields would change
 
 void DrawCustomFields(AppState* state) {
     engine::ModelArch& m = state->scenario.Model;
     UiState* ui = &state->ui;
     bool changed = false;
     double billions = ToBillions(m.Params);
-    if (widgets::InputNumber(ui, "params_b", Tr(Str::ParamsBillions), &billions, 0.001, kMaxParamsBillions, 1, "%.3g")) {
+    if (widgets::InputNumber(ui, "params_b", Tr(Str::ParamsBillions), &billions, L::kParams.Min / 1e9, L::kParams.Max / 1e9, 1, "%.4g")) {
         m.Params = FromBillions(billions);
         changed = true;
     }
-    changed |= widgets::InputCount(ui, "layers", Tr(Str::Layers), &m.Layers, 1, kMaxLayers);
-    changed |= widgets::InputCount(ui, "hidden", Tr(Str::Hidden), &m.Hidden, 64, kMaxWidth);
-    changed |= widgets::InputCount(ui, "heads", Tr(Str::Heads), &m.Heads, 1, kMaxHeads);
-    changed |= widgets::InputCount(ui, "kv_heads", Tr(Str::KvHeads), &m.KvHeads, 1, kMaxHeads);
-    changed |= widgets::InputCount(ui, "head_dim", Tr(Str::HeadDim), &m.HeadDim, 0, 4096);
-    changed |= widgets::InputCount(ui, "ffn", Tr(Str::Ffn), &m.Ffn, 0, kMaxWidth);
-    changed |= widgets::InputCount(ui, "vocab", Tr(Str::Vocab), &m.Vocab, 1, kMaxVocab);
+    changed |= widgets::InputCount(ui, "layers", Tr(Str::Layers), &m.Layers, L::kLayers);
+    changed |= widgets::InputCount(ui, "hidden", Tr(Str::Hidden), &m.Hidden, L::kHidden);
+    changed |= widgets::InputCount(ui, "heads", Tr(Str::Heads), &m.Heads, L::kHeads);
+    changed |= widgets::InputCount(ui, "kv_heads", Tr(Str::KvHeads), &m.KvHeads, L::kKvHeads);
+    changed |= widgets::InputCount(ui, "head_dim", Tr(Str::HeadDim), &m.HeadDim, L::kHeadDim);
+    changed |= widgets::InputCount(ui, "ffn", Tr(Str::Ffn), &m.Ffn, L::kFfn);
+    changed |= widgets::InputCount(ui, "vocab", Tr(Str::Vocab), &m.Vocab, L::kVocab);
     if (changed) ui->Dirty = true;
 }
 

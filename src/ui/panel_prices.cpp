@@ -2,9 +2,12 @@
 // page, or by pasting it here; the report lists every rejected row with its reason. All three routes end in
 // ImportPricesIntoApp (app.cpp); the file dialog and drag-and-drop are browser glue (web/index.html).
 #include <cstdio>
+#include <cstring>
 #include <string>
 
 #include "imgui.h"
+#include "imgui_internal.h"
+#include "input/json_input.h"
 #include "ui/app.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
@@ -39,6 +42,36 @@ void DrawReport(const UiState& ui) {
     }
 }
 
+// The paste box grows with what is pasted, up to the import limit. A paste that would pass it is refused whole
+// (ImGui would otherwise keep the first part and drop the rest without a word) and the box says so.
+int GrowPasteBox(ImGuiInputTextCallbackData* data) {
+    if (data->EventFlag != ImGuiInputTextFlags_CallbackResize) return 0;
+    UiState* ui = static_cast<UiState*>(data->UserData);
+    if (static_cast<size_t>(data->BufTextLen) > input::kImportMaxBytes) {
+        ui->PasteTooLarge = true;
+        return 0;
+    }
+    ui->PasteBox.resize(static_cast<size_t>(data->BufTextLen));
+    data->Buf = ui->PasteBox.data();
+    return 0;
+}
+
+void InputPasteBox(UiState* ui) {
+    const std::string before = ui->PasteBox;
+    const bool was_too_large = ui->PasteTooLarge;
+    ui->PasteTooLarge = false;
+    ui->PasteBox.reserve(ui->PasteBox.size() + 1);
+    const ImVec2 size(ImGui::CalcItemWidth(), ImGui::GetTextLineHeight() * kPasteBoxLines);
+    ImGui::InputTextMultiline("##paste", ui->PasteBox.data(), ui->PasteBox.capacity() + 1, size,
+                              ImGuiInputTextFlags_AllowTabInput | ImGuiInputTextFlags_CallbackResize, GrowPasteBox, ui);
+    ui->PasteBox.resize(std::strlen(ui->PasteBox.c_str()));
+    if (ui->PasteTooLarge) {
+        ui->PasteBox = before; // refused whole: keep what was there, and let the field show it again
+        ImGui::ClearActiveID();
+    }
+    else ui->PasteTooLarge = was_too_large && ui->PasteBox == before;
+}
+
 } // namespace
 
 void DrawPriceImportPanel(AppState* state) {
@@ -54,20 +87,23 @@ void DrawPriceImportPanel(AppState* state) {
         if (ImGui::Button(Tr(Str::ChooseFile))) state->outbox.OpenFilePicker = true;
         widgets::RecordLastItem(&ui, "choose_file");
         ImGui::Spacing();
-        ImGui::InputTextMultiline("##paste", ui.PasteBox, sizeof(ui.PasteBox),
-                                  ImVec2(ImGui::CalcItemWidth(), ImGui::GetTextLineHeight() * kPasteBoxLines), ImGuiInputTextFlags_AllowTabInput);
+        InputPasteBox(&ui);
         widgets::RecordLastItem(&ui, "paste_box");
         widgets::RecordTextField(&ui, false);
-        if (ui.PasteBox[0] == '\0') {
+        if (ui.PasteBox.empty()) {
             // Placeholder: InputTextMultiline has no hint in Dear ImGui 1.86.
             const ImVec2 at(ImGui::GetItemRectMin().x + ImGui::GetStyle().FramePadding.x, ImGui::GetItemRectMin().y + ImGui::GetStyle().FramePadding.y);
             ImGui::GetWindowDrawList()->AddText(at, ImGui::GetColorU32(theme::kTextDim), Tr(Str::PasteHint));
         }
-        ImGui::BeginDisabled(ui.PasteBox[0] == '\0');
+        if (ui.PasteTooLarge) widgets::TextColoredWrapped(theme::kBad, Tr(Str::PasteTooLarge));
+        ImGui::BeginDisabled(ui.PasteBox.empty());
         const bool import = ImGui::Button(Tr(Str::ImportPasted));
         widgets::RecordLastItem(&ui, "import_pasted");
         ImGui::SameLine();
-        if (ImGui::Button(Tr(Str::ClearText))) ui.PasteBox[0] = '\0';
+        if (ImGui::Button(Tr(Str::ClearText))) {
+            ui.PasteBox.clear();
+            ui.PasteTooLarge = false;
+        }
         ImGui::EndDisabled();
         if (import) ImportPricesIntoApp(state, kPastedFileName, ui.PasteBox);
         DrawReport(ui);

@@ -7,12 +7,7 @@
 
 namespace {
 
-constexpr double kMaxTokensBillions = 1e6;   // 1e15 tokens
-constexpr double kMaxSeqLen = 1e7;
-constexpr int kMaxMicroBatch = 4096;
-constexpr int kMaxParallel = 1024;
-constexpr int kMaxLoraRank = 4096;
-constexpr int kMaxLossChunks = 1024;
+namespace L = scenario::limits; // the link reader's ranges: a link never holds a value these fields would change
 
 // An on/off setting as a two-item combo (the form's rows are label + control).
 bool OnOff(UiState* ui, const char* id, const char* label, bool* value) {
@@ -33,14 +28,14 @@ void DrawTrainingPanel(AppState* state) {
     widgets::BeginCard(Tr(Str::SectionTraining));
     if (widgets::BeginForm("training")) {
         double billions = ToBillions(t.Tokens);
-        if (widgets::InputNumber(ui, "training_tokens_b", Tr(Str::TrainTokensBillions), &billions, 0.001, kMaxTokensBillions, 1, "%.4g")) {
+        if (widgets::InputNumber(ui, "training_tokens_b", Tr(Str::TrainTokensBillions), &billions, L::kTrainingTokens.Min / 1e9, L::kTrainingTokens.Max / 1e9, 1, "%.6g")) {
             t.Tokens = FromBillions(billions);
             changed = true;
         }
-        changed |= widgets::InputNumber(ui, "seq_len", Tr(Str::SeqLen), &t.SeqLen, 128, kMaxSeqLen, 1024, "%.0f");
-        changed |= widgets::InputCount(ui, "micro_batch", Tr(Str::MicroBatch), &t.MicroBatch, 1, kMaxMicroBatch);
-        changed |= widgets::InputCount(ui, "training_tensor_parallel", Tr(Str::TensorParallel), &t.TensorParallel, 1, kMaxParallel);
-        changed |= widgets::InputCount(ui, "training_pipeline_parallel", Tr(Str::PipelineParallel), &t.PipelineParallel, 1, kMaxParallel);
+        changed |= widgets::InputNumber(ui, "seq_len", Tr(Str::SeqLen), &t.SeqLen, L::kSeqLen, 1024, "%.0f");
+        changed |= widgets::InputCount(ui, "micro_batch", Tr(Str::MicroBatch), &t.MicroBatch, L::kMicroBatch);
+        changed |= widgets::InputCount(ui, "training_tensor_parallel", Tr(Str::TensorParallel), &t.TensorParallel, L::kTensorParallel);
+        changed |= widgets::InputCount(ui, "training_pipeline_parallel", Tr(Str::PipelineParallel), &t.PipelineParallel, L::kPipelineParallel);
         const char* const kZero[] = {"0", "1", "2", "3 (FSDP)"};
         changed |= widgets::ComboList(ui, "zero_stage", Tr(Str::ZeroStage), &t.ZeroStage, kZero, 4);
         const char* const kRecompute[] = {Tr(Str::RecomputeNone), Tr(Str::RecomputeSelective), Tr(Str::RecomputeFull)};
@@ -59,11 +54,11 @@ void DrawTrainingPanel(AppState* state) {
             changed = true;
         }
         if (workload == engine::WorkloadKind::Lora || workload == engine::WorkloadKind::Qlora)
-            changed |= widgets::InputCount(ui, "lora_rank", Tr(Str::LoraRank), &t.LoraRank, 1, kMaxLoraRank);
+            changed |= widgets::InputCount(ui, "lora_rank", Tr(Str::LoraRank), &t.LoraRank, L::kLoraRank);
         changed |= OnOff(ui, "offload_optimizer", Tr(Str::OffloadOptimizer), &t.OffloadOptimizer);
         changed |= OnOff(ui, "optimizer_in_backward", Tr(Str::OptimizerInBackward), &t.OptimizerInBackward);
         if (t.TensorParallel > 1) changed |= OnOff(ui, "sequence_parallel", Tr(Str::SequenceParallel), &t.SequenceParallel);
-        changed |= widgets::InputCount(ui, "loss_chunks", Tr(Str::LossChunks), &t.LossChunks, 1, kMaxLossChunks);
+        changed |= widgets::InputCount(ui, "loss_chunks", Tr(Str::LossChunks), &t.LossChunks, L::kLossChunks);
         widgets::EndForm();
     }
     widgets::EndCard();

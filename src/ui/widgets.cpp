@@ -15,6 +15,8 @@
 #include <cstring>
 
 #include "imgui_internal.h"
+#include "input/json_input.h"
+#include "input/number_text.h"
 #include "ui/theme.h"
 #include "ui/view.h"
 
@@ -26,6 +28,7 @@ constexpr float kLabelColumnFraction = 0.44f; // share of a form row the label t
 constexpr float kCardRounding = 8;
 constexpr float kCardPadding = 14;           // inside a card, px (12 in the narrow layout)
 constexpr float kBaselineShare = 0.8f;       // a font's ascent as a share of its size (Inter: about 0.8)
+constexpr size_t kFieldTextBytes = 64;       // a number field's text
 
 struct CardFrame {
     ImVec2 Start;       // top-left corner, screen space
@@ -105,30 +108,100 @@ void FormLabel(const char* label, const char* hint) {
 
 namespace {
 
+// The field's text when it is not being edited: the value in the page's language ("0,5" in Russian), with enough
+// digits to read it back unchanged.
+void FormatFieldText(double value, const char* format, char* out, size_t size) {
+    std::snprintf(out, size, format, value);
+    if (CurrentLanguage() == Language::Russian)
+        for (char* c = out; *c != '\0'; ++c)
+            if (*c == '.') *c = ',';
+}
+
+// What a visitor typed, read as people write numbers: "1,5" / "1.5", "1e6", "128k", "1 000 000" (number_text.h).
+bool ParseFieldText(const char* text, double* value, std::string* reason) {
+    input::NumberSyntax syntax;
+    syntax.AllowSuffix = true;
+    syntax.CommaGroups = CurrentLanguage() == Language::English;
+    return input::ParseNumberText(text, syntax, value, reason);
+}
+
+std::string RangeText(double min, double max, const char* format) {
+    char lo[48], hi[48];
+    FormatFieldText(min, format, lo, sizeof(lo));
+    FormatFieldText(max, format, hi, sizeof(hi));
+    return std::string(lo) + " … " + hi;
+}
+
+// A typed value outside [min, max], or not a number, is never changed silently: the field says what it did.
+void SetFieldNotice(UiState* ui, ImGuiID id, const char* label, const std::string& message) {
+    ui->FieldNoticeId = id;
+    ui->FieldNotice = std::string(label) + ": " + message;
+}
+
+// A value a visitor typed (committed with Enter, leaving the field, or live while it reads as a number in range).
+// Returns true with the value to apply; out of range it is clamped on commit, with a notice.
+bool ReadTypedValue(UiState* ui, ImGuiID id, const char* label, const char* text, bool committed, double min, double max,
+                    const char* format, double* out) {
+    double typed = 0;
+    std::string reason;
+    if (!ParseFieldText(text, &typed, &reason)) {
+        if (committed && text[0] != '\0') SetFieldNotice(ui, id, label, "\"" + input::TruncateUtf8(text, 24) + "\" — " + Tr(Str::FieldNotANumber));
+        return false;
+    }
+    if (typed >= min && typed <= max) {
+        if (ui->FieldNoticeId == id) ui->FieldNoticeId = 0;
+        *out = typed;
+        return true;
+    }
+    if (!committed) return false; // still typing: "1" on the way to "1024" in a field whose minimum is 128
+    const double clamped = std::min(max, std::max(min, typed));
+    char typed_text[48], used_text[48];
+    FormatFieldText(typed, "%.6g", typed_text, sizeof(typed_text));
+    FormatFieldText(clamped, format, used_text, sizeof(used_text));
+    char message[256];
+    std::snprintf(message, sizeof(message), Tr(Str::FieldClamped), typed_text, RangeText(min, max, format).c_str(), used_text);
+    SetFieldNotice(ui, id, label, message);
+    *out = clamped;
+    return true;
+}
+
+void DrawFieldNotice(const UiState& ui, ImGuiID id) {
+    if (ui.FieldNoticeId != id || ui.FieldNotice.empty()) return;
+    ImGui::PushFont(ui.FontSmall);
+    TextColoredWrapped(theme::kWarn, ui.FieldNotice.c_str());
+    ImGui::PopFont();
+}
+
 // Text field + "−" "+" buttons. The text field alone is the hook rectangle (clicking its centre edits).
-template <typename T>
-bool InputWithSteps(UiState* ui, const char* hook_id, const char* label, T* value, T min, T max, T step,
-                    ImGuiDataType type, const char* format, const char* hint) {
+bool InputWithSteps(UiState* ui, const char* hook_id, const char* label, double* value, double min, double max, double step,
+                    bool integer, const char* format, const char* hint) {
     FormLabel(label, hint);
     ImGui::PushID(label);
     const float button = ImGui::GetFrameHeight();
     const float spacing = ImGui::GetStyle().ItemInnerSpacing.x;
     const float field = std::max(button, ImGui::GetContentRegionAvail().x - 2 * (button + spacing));
-    T edited = *value;
+    const ImGuiID id = ImGui::GetID("##v");
+    char text[kFieldTextBytes];
+    FormatFieldText(*value, format, text, sizeof(text));
     ImGui::SetNextItemWidth(field);
-    bool changed = ImGui::InputScalar("##v", type, &edited, nullptr, nullptr, format);
+    const bool typed = ImGui::InputText("##v", text, sizeof(text), ImGuiInputTextFlags_AutoSelectAll);
+    if (typed) ui->FieldText = text; // ImGui writes the buffer only when it changes: keep it for the commit
+    const bool committed = ImGui::IsItemDeactivatedAfterEdit();
     RecordLastItem(ui, hook_id);
     RecordTextField(ui, true);
+    double edited = *value;
+    bool changed = false;
+    if (typed || committed) changed = ReadTypedValue(ui, id, label, ui->FieldText.c_str(), committed, min, max, format, &edited);
     ImGui::SameLine(0, spacing);
     ImGui::PushButtonRepeat(true);
-    if (ImGui::Button("\xe2\x88\x92", ImVec2(button, button))) { edited = edited - step; changed = true; } // U+2212 minus
+    if (ImGui::Button("\xe2\x88\x92", ImVec2(button, button))) { edited = std::max(min, *value - step); changed = true; } // U+2212 minus
     ImGui::SameLine(0, spacing);
-    if (ImGui::Button("+", ImVec2(button, button))) { edited = edited + step; changed = true; }
+    if (ImGui::Button("+", ImVec2(button, button))) { edited = std::min(max, *value + step); changed = true; }
     ImGui::PopButtonRepeat();
+    DrawFieldNotice(*ui, id);
     ImGui::PopID();
-    if (!changed) return false;
-    if (!std::isfinite(static_cast<double>(edited))) edited = *value;
-    edited = std::min(max, std::max(min, edited));
+    if (!changed || !std::isfinite(edited)) return false;
+    if (integer) edited = std::round(edited);
     if (edited == *value) return false;
     *value = edited;
     return true;
@@ -137,12 +210,24 @@ bool InputWithSteps(UiState* ui, const char* hook_id, const char* label, T* valu
 } // namespace
 
 bool InputCount(UiState* ui, const char* hook_id, const char* label, int* value, int min, int max, const char* hint) {
-    return InputWithSteps<int>(ui, hook_id, label, value, min, max, 1, ImGuiDataType_S32, "%d", hint);
+    double edited = *value;
+    if (!InputWithSteps(ui, hook_id, label, &edited, min, max, 1, true, "%.0f", hint)) return false;
+    *value = static_cast<int>(edited); // within [min, max], both ints
+    return true;
 }
 
 bool InputNumber(UiState* ui, const char* hook_id, const char* label, double* value, double min, double max, double step,
                  const char* format, const char* hint) {
-    return InputWithSteps<double>(ui, hook_id, label, value, min, max, step, ImGuiDataType_Double, format, hint);
+    return InputWithSteps(ui, hook_id, label, value, min, max, step, false, format, hint);
+}
+
+bool InputCount(UiState* ui, const char* hook_id, const char* label, int* value, const scenario::FieldRange& range, const char* hint) {
+    return InputCount(ui, hook_id, label, value, static_cast<int>(range.Min), static_cast<int>(range.Max), hint);
+}
+
+bool InputNumber(UiState* ui, const char* hook_id, const char* label, double* value, const scenario::FieldRange& range, double step,
+                 const char* format, const char* hint) {
+    return InputNumber(ui, hook_id, label, value, range.Min, range.Max, step, format, hint);
 }
 
 //-----------------------------------------------------------------------------
@@ -250,16 +335,19 @@ bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int
 }
 
 bool InputAmount(UiState* ui, const char* hook_id, const char* id, double* value, double min, double max, const char* format) {
-    double edited = *value;
     ImGui::PushID(id);
-    ImGui::InputDouble("##a", &edited, 0, 0, format);
+    const ImGuiID field_id = ImGui::GetID("##a");
+    char text[kFieldTextBytes];
+    FormatFieldText(*value, format, text, sizeof(text));
+    if (ImGui::InputText("##a", text, sizeof(text), ImGuiInputTextFlags_AutoSelectAll)) ui->FieldText = text;
     const bool committed = ImGui::IsItemDeactivatedAfterEdit();
     RecordLastItem(ui, hook_id);
     RecordTextField(ui, true);
+    double edited = *value;
+    const bool read = committed && ReadTypedValue(ui, field_id, Tr(Str::ColPerGpuHour), ui->FieldText.c_str(), true, min, max, format, &edited);
+    DrawFieldNotice(*ui, field_id);
     ImGui::PopID();
-    if (!committed || !std::isfinite(edited)) return false;
-    edited = std::min(max, std::max(min, edited));
-    if (edited == *value) return false;
+    if (!read || edited == *value) return false;
     *value = edited;
     return true;
 }

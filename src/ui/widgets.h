@@ -6,6 +6,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "scenario/field_limits.h"
 #include "ui/app_state.h"
 
 namespace widgets {
@@ -20,9 +21,16 @@ bool BeginForm(const char* id);
 void EndForm();
 void FormLabel(const char* label, const char* hint = nullptr); // starts a row; the next widget goes to the input column
 
-// Clamped inputs. `hook_id` (or nullptr) names the widget in window.gpuplan.widgets.
+// Number inputs. `hook_id` (or nullptr) names the widget in window.gpuplan.widgets. They read what is typed as
+// people write numbers ("1,5" or "1.5", "1e6", "128k", "1 000"); a value outside [min, max] is clamped when the
+// visitor commits it, and a notice under the field names the typed value, the range and the value used.
 bool InputCount(UiState* ui, const char* hook_id, const char* label, int* value, int min, int max, const char* hint = nullptr);
 bool InputNumber(UiState* ui, const char* hook_id, const char* label, double* value, double min, double max,
+                 double step, const char* format, const char* hint = nullptr);
+// The same with a scenario field's accepted range (scenario/field_limits.h), as the link reader uses it.
+bool InputCount(UiState* ui, const char* hook_id, const char* label, int* value, const scenario::FieldRange& range,
+                const char* hint = nullptr);
+bool InputNumber(UiState* ui, const char* hook_id, const char* label, double* value, const scenario::FieldRange& range,
                  double step, const char* format, const char* hint = nullptr);
 bool ComboList(UiState* ui, const char* hook_id, const char* label, int* index, const char* const items[], int count);
 
