@@ -1,6 +1,7 @@
 // Scenario JSON and URL-hash codecs: defaults, ids vs inline blocks, errors naming fields, round trips.
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <string>
 
 #include "catalog/catalog.h"
@@ -145,6 +146,54 @@ TEST_CASE("result JSON follows the gpuplan.result/1 contract") {
                             "\"ttft_s\"", "\"tpot_s\"", "\"throughput_tokens_per_s\"", "\"max_concurrency\"", "\"flops\"", "\"time_s\"",
                             "\"gpu_hours\"", "\"mfu\"", "\"tokens_per_s_per_gpu\"", "\"cost\"", "\"warnings\"", "\"derivation\""})
         CHECK_MESSAGE(json.find(key) != std::string::npos, key);
+}
+
+TEST_CASE("a link with one bad field keeps the rest: the field falls back to its default and is named") {
+    const auto hash = [](const std::string& json) {
+        std::string out = "#s=";
+        for (unsigned char c : json) {
+            char buffer[4];
+            std::snprintf(buffer, sizeof(buffer), "%%%02X", c);
+            out += buffer;
+        }
+        return out;
+    };
+    const engine::Scenario defaults = DefaultScenario(FixtureCatalog());
+    struct Row {
+        const char* Json;
+        const char* Field;
+    };
+    const Row rows[] = {
+        {R"({"hardware":{"count":0},"inference":{"concurrency":7}})", "hardware.count"},
+        {R"({"cost":{"currency":"XYZ"},"inference":{"concurrency":7}})", "cost.currency"},
+        {R"({"model":"no-such-model","inference":{"concurrency":7}})", "model"},
+        {R"({"inference":{"concurrency":7,"tensor_parallel":"four"}})", "inference.tensor_parallel"},
+        {R"({"workload":"bogus","inference":{"concurrency":7}})", "workload"},
+    };
+    for (const Row& row : rows) {
+        CAPTURE(row.Json);
+        engine::Scenario s = defaults;
+        std::vector<catalog::Issue> issues;
+        CHECK(ReadLinkScenario(hash(row.Json), FixtureCatalog(), &s, &issues) == LinkReading::Repaired);
+        CHECK(s.Inference.Concurrency == 7);
+        REQUIRE_FALSE(issues.empty());
+        CHECK(FirstError(issues).find(row.Field) != std::string::npos);
+        CHECK(FirstError(issues).find("(the default is used)") != std::string::npos);
+    }
+    engine::Scenario s = defaults;
+    std::vector<catalog::Issue> issues;
+    CHECK(ReadLinkScenario(hash(R"({"inference":{"concurrency":7}})"), FixtureCatalog(), &s, &issues) == LinkReading::Exact);
+    CHECK(ReadLinkScenario("#s=%7B%22x%22%3A1e400%7D", FixtureCatalog(), &s, &issues) == LinkReading::Unreadable);
+    CHECK(ReadLinkScenario("#s=%5B%5D", FixtureCatalog(), &s, &issues) == LinkReading::Unreadable);
+}
+
+TEST_CASE("efficiency overrides below 0.1 % are refused: they only turn times into numbers past meaning") {
+    engine::Scenario s;
+    std::vector<catalog::Issue> issues;
+    CHECK_FALSE(ScenarioFromJson(R"({"efficiency":{"mfu":1e-300}})", FixtureCatalog(), &s, &issues));
+    CHECK(FirstError(issues).find("efficiency.mfu") != std::string::npos);
+    issues.clear();
+    CHECK(ScenarioFromJson(R"({"efficiency":{"mfu":0}})", FixtureCatalog(), &s, &issues));
 }
 
 } // TEST_SUITE
