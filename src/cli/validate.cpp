@@ -75,14 +75,22 @@ engine::Result EvaluateAtSuggestedLayout(engine::Scenario s) {
 }
 
 CaseResult RunCase(const std::string& path, const catalog::Catalog& catalog) {
-    CaseResult out;
-    out.Id = std::filesystem::path(path).stem().string();
-    std::string concurrency_mode, parallelism;
     std::string text;
     if (!ReadTextFile(path, &text)) {
+        CaseResult out;
+        out.Id = std::filesystem::path(path).stem().string();
         out.Message = "cannot be read";
         return out;
     }
+    return RunCaseText(std::filesystem::path(path).stem().string(), text, catalog);
+}
+
+} // namespace
+
+CaseResult RunCaseText(const std::string& file_id, const std::string& text, const catalog::Catalog& catalog) {
+    CaseResult out;
+    out.Id = file_id;
+    std::string concurrency_mode, parallelism;
     json doc;
     std::string parse_error;
     if (!input::ParseJson(text, input::JsonLimits{input::kCatalogMaxBytes, 64}, &doc, &parse_error)) {
@@ -142,6 +150,8 @@ CaseResult RunCase(const std::string& path, const catalog::Catalog& catalog) {
     out.Ok = true;
     return out;
 }
+
+namespace {
 
 double Percentile(std::vector<double> values, double fraction) {
     if (values.empty()) return 0;

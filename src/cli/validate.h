@@ -36,6 +36,8 @@ struct CategorySummary {
     double      HoldoutP90AbsError = 0;
 };
 
+// Runs one case from its file text (`file_id` names it when the text has no id). Never throws.
+CaseResult RunCaseText(const std::string& file_id, const std::string& text, const catalog::Catalog& catalog);
 // Reads every *.json case in `dir`; returns false with a message when the folder cannot be read.
 bool RunValidation(const std::string& dir, const catalog::Catalog& catalog, std::vector<CaseResult>* results, std::string* error);
 std::vector<CategorySummary> Summarize(const std::vector<CaseResult>& results);
