@@ -145,10 +145,22 @@ constexpr double kMinGpuMemoryGb = 4, kMaxGpuMemoryGb = 400;
 constexpr double kMinBandwidthTbS = 0.1, kMaxBandwidthTbS = 20;
 constexpr double kMaxTflops = 40000;
 constexpr double kMinTdpW = 30, kMaxTdpW = 2000;
+// Unified-memory machines: the largest sold (Mac Studio M3 Ultra, 512 GB) with room; the GPU's share of it is at
+// least a tenth (macOS gives the GPU about two thirds to three quarters by default, recommendedMaxWorkingSetSize).
+constexpr double kMaxUnifiedMemoryGb = 2048, kMinGpuMemoryShare = 0.1;
 
 void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec, std::vector<std::string>* unknown_performance) {
     using engine::ComputeClass;
-    spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
+    // Unified memory (Apple silicon, AMD Strix Halo): the GPU shares the system's memory and the OS lets it use
+    // only part of it, so memory_gb is derived as unified_memory_gb x gpu_memory_share.
+    if (r->Has("unified_memory_gb")) {
+        const double unified_gb = r->Number("unified_memory_gb", kMinGpuMemoryGb, kMaxUnifiedMemoryGb, true, 0);
+        const double share = r->Number("gpu_memory_share", kMinGpuMemoryShare, 1.0, true, 0);
+        if (r->Has("memory_gb")) r->Error("memory_gb", "give either memory_gb or unified_memory_gb with gpu_memory_share, not both");
+        spec->MemoryBytes = unified_gb * share * 1e9;
+    } else {
+        spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
+    }
     // A catalog entry may leave a performance figure null when no source publishes it (unknown is null, never
     // a guess); such a GPU lists and prices, but cannot be evaluated. Inline specs must give them.
     const bool catalog_entry = unknown_performance != nullptr;
@@ -206,7 +218,14 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
         r.Integer("pcie_generation", 1, 7, false, 0);
         gpu.Software = r.String("software", false);
         gpu.Availability = r.String("availability", false);
+        gpu.UnifiedMemoryGb = r.Number("unified_memory_gb", kMinGpuMemoryGb, kMaxUnifiedMemoryGb, false, 0);
+        gpu.GpuMemoryShare = r.Number("gpu_memory_share", kMinGpuMemoryShare, 1.0, false, 0);
         gpu.PurchasePriceUsd = r.Number("purchase_price_usd", 100, 1e7, false, -1);
+        // A purchase price is a street price that moves: it must say where and when it was seen.
+        gpu.PurchasePriceSource = r.String("purchase_price_source", gpu.PurchasePriceUsd > 0);
+        gpu.PurchasePriceAsOf = r.String("purchase_price_as_of", gpu.PurchasePriceUsd > 0);
+        if (!gpu.PurchasePriceAsOf.empty() && !IsDate(gpu.PurchasePriceAsOf))
+            r.Error("purchase_price_as_of", "expected a date YYYY-MM-DD or YYYY-MM, got \"" + gpu.PurchasePriceAsOf + "\"");
         r.Skip("field_sources");
         ReadProvenance(&r, file_as_of, &gpu.Source, &gpu.AsOf);
         r.ReportUnknownFields();

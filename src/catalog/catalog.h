@@ -29,7 +29,11 @@ struct GpuEntry {
     std::string     InterconnectName;  // "NVLink 4"
     std::string     Software;          // "CUDA", "ROCm", "CANN", "SynapseAI"
     std::string     Availability;      // short note
-    double          PurchasePriceUsd = -1; // -1 = not published
+    double          PurchasePriceUsd = -1; // street price of one card/device, USD; -1 = not published
+    std::string     PurchasePriceSource;   // where that price was seen (required with a price)
+    std::string     PurchasePriceAsOf;     // when (YYYY-MM-DD or YYYY-MM)
+    double          UnifiedMemoryGb  = 0;  // unified-memory machines: the system memory the GPU shares; 0 = discrete GPU
+    double          GpuMemoryShare   = 0;  // the part of it the GPU may use (Spec.MemoryBytes = unified x share)
     std::vector<std::string> UnknownPerformance; // performance fields no source publishes; non-empty = cannot be evaluated
     std::string     Source;
     std::string     AsOf;              // YYYY-MM-DD
