@@ -55,6 +55,9 @@ enum class Str {
     ColTokensPerUser, ColTrainTime, ColPerMtok, ColRunCost, ColConfiguration, UseGpu, UseGpuTooltip, InUse,
     ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
     CompareEmpty,
+    // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
+    PricesVat, VatExcluded, VatIncluded, VatHint, StalePrices, StaleSkip, StaleUse, StaleHint, MarkStale, MarkNoSaving,
+    MyMac, MyPc, LocalHardwareHint,
     Count
 };
 

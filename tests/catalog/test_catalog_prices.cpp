@@ -140,6 +140,20 @@ TEST_CASE("prices compare like with like: VAT removed by default, added with cos
     CHECK(us == doctest::Approx(160.0));
 }
 
+TEST_CASE("the VAT and stale-price choices travel in the scenario JSON and the link") {
+    engine::Scenario s = ScenarioOn(Shipped(), R"({"model":"llama-3.1-8b","hardware":{"gpu":"h100-sxm","count":1},
+        "cost":{"currency":"RUB","prices_include_vat":true,"allow_stale_prices":true}})");
+    CHECK(s.Cost.PricesIncludeVat);
+    CHECK(s.Cost.AllowStalePrices);
+    engine::Scenario back;
+    std::vector<Issue> issues;
+    REQUIRE(scenario::ScenarioFromUrlHash(scenario::ScenarioToUrlHash(s), Shipped(), &back, &issues));
+    CHECK(back.Cost.PricesIncludeVat);
+    CHECK(back.Cost.AllowStalePrices);
+    const engine::Result r = EvaluateWithCosts(Shipped(), s);
+    CHECK(r.Cost.PricesIncludeVat);
+}
+
 TEST_CASE("a price list must say whether it includes VAT, and its country needs a rate") {
     std::vector<Issue> issues;
     Load({{"prices/x.json", R"({"schema":"gpuplan.prices/1","provider":{"id":"x","name":"X","country":"US","currency":"USD"},"offers":[]})"}},
