@@ -5,9 +5,11 @@
 // [SECTION] GPUs
 // [SECTION] Models
 // [SECTION] Prices and exchange rates
+// [SECTION] Taxes and price ages
 // [SECTION] Cross-file checks and file sets
 #include "catalog/catalog.h"
 
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
@@ -129,6 +131,12 @@ const Provider* Catalog::FindProvider(const std::string& id) const {
     return nullptr;
 }
 
+const TaxRate* Catalog::FindTax(const std::string& country) const {
+    for (const TaxRate& tax : Taxes)
+        if (tax.Country == country) return &tax;
+    return nullptr;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] GPUs
 //-----------------------------------------------------------------------------
@@ -139,10 +147,22 @@ constexpr double kMinGpuMemoryGb = 4, kMaxGpuMemoryGb = 400;
 constexpr double kMinBandwidthTbS = 0.1, kMaxBandwidthTbS = 20;
 constexpr double kMaxTflops = 40000;
 constexpr double kMinTdpW = 30, kMaxTdpW = 2000;
+// Unified-memory machines: the largest sold (Mac Studio M3 Ultra, 512 GB) with room; the GPU's share of it is at
+// least a tenth (macOS gives the GPU about two thirds to three quarters by default, recommendedMaxWorkingSetSize).
+constexpr double kMaxUnifiedMemoryGb = 2048, kMinGpuMemoryShare = 0.1;
 
 void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec, std::vector<std::string>* unknown_performance) {
     using engine::ComputeClass;
-    spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
+    // Unified memory (Apple silicon, AMD Strix Halo): the GPU shares the system's memory and the OS lets it use
+    // only part of it, so memory_gb is derived as unified_memory_gb x gpu_memory_share.
+    if (r->Has("unified_memory_gb")) {
+        const double unified_gb = r->Number("unified_memory_gb", kMinGpuMemoryGb, kMaxUnifiedMemoryGb, true, 0);
+        const double share = r->Number("gpu_memory_share", kMinGpuMemoryShare, 1.0, true, 0);
+        if (r->Has("memory_gb")) r->Error("memory_gb", "give either memory_gb or unified_memory_gb with gpu_memory_share, not both");
+        spec->MemoryBytes = unified_gb * share * 1e9;
+    } else {
+        spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
+    }
     // A catalog entry may leave a performance figure null when no source publishes it (unknown is null, never
     // a guess); such a GPU lists and prices, but cannot be evaluated. Inline specs must give them.
     const bool catalog_entry = unknown_performance != nullptr;
@@ -200,7 +220,14 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
         r.Integer("pcie_generation", 1, 7, false, 0);
         gpu.Software = r.String("software", false);
         gpu.Availability = r.String("availability", false);
+        gpu.UnifiedMemoryGb = r.Number("unified_memory_gb", kMinGpuMemoryGb, kMaxUnifiedMemoryGb, false, 0);
+        gpu.GpuMemoryShare = r.Number("gpu_memory_share", kMinGpuMemoryShare, 1.0, false, 0);
         gpu.PurchasePriceUsd = r.Number("purchase_price_usd", 100, 1e7, false, -1);
+        // A purchase price is a street price that moves: it must say where and when it was seen.
+        gpu.PurchasePriceSource = r.String("purchase_price_source", gpu.PurchasePriceUsd > 0);
+        gpu.PurchasePriceAsOf = r.String("purchase_price_as_of", gpu.PurchasePriceUsd > 0);
+        if (!gpu.PurchasePriceAsOf.empty() && !IsDate(gpu.PurchasePriceAsOf))
+            r.Error("purchase_price_as_of", "expected a date YYYY-MM-DD or YYYY-MM, got \"" + gpu.PurchasePriceAsOf + "\"");
         r.Skip("field_sources");
         ReadProvenance(&r, file_as_of, &gpu.Source, &gpu.AsOf);
         r.ReportUnknownFields();
@@ -310,6 +337,7 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
     provider.Country = pr.String("country", false);
     provider.Url = pr.String("url", false);
     provider.Currency = pr.String("currency", true);
+    provider.VatStated = pr.Has("vat_included");
     provider.VatIncluded = pr.Boolean("vat_included", false);
     provider.Notes = pr.String("notes", false);
     const double default_granularity = pr.Number("billing_granularity_s", 1, 31 * 86400.0, false, 0);
@@ -357,6 +385,7 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
         offer.BillingMinimumS = r.Number("billing_minimum_s", 0, 366 * 86400.0, false, default_minimum);
         offer.EgressPerGb = r.Number("egress_per_gb", 0, 1000, false, default_egress);
         offer.Estimate = r.Boolean("estimate", false);
+        offer.VatIncluded = r.Boolean("vat_included", provider.VatIncluded);
         offer.Notes = r.String("notes", false);
         ReadProvenance(&r, file_as_of, &offer.Source, &offer.AsOf);
         r.ReportUnknownFields();
@@ -389,6 +418,89 @@ void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, 
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Taxes and price ages
+//-----------------------------------------------------------------------------
+
+// A tax rate above this is a percent typed as a fraction's place (22 for 0.22); no country's VAT reaches 30 %
+// (the highest standard rate in the EU is Hungary's 27 %).
+constexpr double kMaxVatRate = 0.30;
+
+void LoadTaxesJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues) {
+    json doc;
+    if (!ReadTopLevel(file, text, "gpuplan.taxes/1", "countries", &doc, issues)) return;
+    const std::string file_as_of = FileAsOf(doc);
+    std::set<std::string> seen;
+    for (const TaxRate& existing : out->Taxes) seen.insert(existing.Country);
+    const json& list = doc["countries"];
+    for (size_t i = 0; i < list.size(); ++i) {
+        const std::string entry = list[i].is_object() && list[i].contains("country") && list[i]["country"].is_string()
+                                      ? list[i]["country"].get<std::string>() : "#" + std::to_string(i + 1);
+        if (!list[i].is_object()) {
+            issues->push_back(Issue{file, entry, "", "expected an object", true});
+            continue;
+        }
+        ObjectReader r(list[i], file, entry, issues);
+        TaxRate tax;
+        tax.Country = r.String("country", true);
+        const bool upper2 = tax.Country.size() == 2 && std::isupper(static_cast<unsigned char>(tax.Country[0])) &&
+                            std::isupper(static_cast<unsigned char>(tax.Country[1]));
+        if (!tax.Country.empty() && !upper2) r.Error("country", "expected an ISO 3166-1 alpha-2 code such as \"RU\"");
+        if (!tax.Country.empty() && !seen.insert(tax.Country).second) r.Error("country", "duplicate country");
+        tax.Name = r.String("name", true);
+        tax.Rate = r.Number("vat_rate", 0, kMaxVatRate, true, 0);
+        tax.Notes = r.String("notes", false);
+        ReadProvenance(&r, file_as_of, &tax.Source, &tax.AsOf);
+        r.ReportUnknownFields();
+        if (r.Ok()) out->Taxes.push_back(tax);
+    }
+}
+
+namespace {
+
+// Days since 1970-01-01 of a proleptic Gregorian date: eras of 400 years (146097 days), the year counted
+// from March so that the leap day falls last (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms",
+// days_from_civil).
+long DaysFromCivil(int year, int month, int day) {
+    year -= month <= 2;
+    const long era = (year >= 0 ? year : year - 399) / 400;
+    const long year_of_era = year - era * 400;
+    const long day_of_year = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1;
+    const long day_of_era = year_of_era * 365 + year_of_era / 4 - year_of_era / 100 + day_of_year;
+    return era * 146097 + day_of_era - 719468;
+}
+
+bool ParseDate(const std::string& text, long* days) {
+    if (!IsDate(text)) return false;
+    int year = 0, month = 0, day = 1;
+    if (text.size() == 7) std::sscanf(text.c_str(), "%4d-%2d", &year, &month);
+    else std::sscanf(text.c_str(), "%4d-%2d-%2d", &year, &month, &day);
+    *days = DaysFromCivil(year, month, day);
+    return true;
+}
+
+} // namespace
+
+int AgeDays(const std::string& as_of, const std::string& today) {
+    long then = 0, now = 0;
+    if (!ParseDate(as_of, &then) || !ParseDate(today, &now)) return -1;
+    return static_cast<int>(now - then);
+}
+
+bool IsStale(const std::string& as_of, const std::string& today) { return AgeDays(as_of, today) > kStaleAfterDays; }
+
+double OfferVatRate(const Catalog& catalog, const Offer& offer) {
+    const Provider* provider = catalog.FindProvider(offer.ProviderId);
+    const TaxRate* tax = provider != nullptr ? catalog.FindTax(provider->Country) : nullptr;
+    return tax != nullptr ? tax->Rate : 0.0;
+}
+
+double PricePerGpuHourTaxed(const Catalog& catalog, const Offer& offer, bool include_vat) {
+    if (offer.VatIncluded == include_vat) return offer.PricePerGpuHour;
+    const double factor = 1.0 + OfferVatRate(catalog, offer);
+    return include_vat ? offer.PricePerGpuHour * factor : offer.PricePerGpuHour / factor;
+}
+
+//-----------------------------------------------------------------------------
 // [SECTION] Cross-file checks and file sets
 //-----------------------------------------------------------------------------
 
@@ -399,6 +511,25 @@ void CheckCatalog(const Catalog& catalog, std::vector<Issue>* issues) {
             issues->push_back(Issue{file, offer.Id, "gpu", "unknown GPU id \"" + offer.GpuId + "\" (not in gpus.json)", true});
         if (!catalog.Fx.PerUsd.count(offer.Currency))
             issues->push_back(Issue{file, offer.Id, "currency", "no exchange rate for \"" + offer.Currency + "\" in fx.json", true});
+    }
+}
+
+void CheckPriceLists(const Catalog& catalog, std::vector<Issue>* issues) {
+    // A catalog price list must say whether its prices include VAT, and its country needs a rate, so that
+    // prices compare like with like. (A visitor's imported table may leave it out: taken as without VAT.)
+    for (const Provider& provider : catalog.Providers) {
+        const std::string file = "prices/" + provider.Id + ".json";
+        if (!provider.VatStated)
+            issues->push_back(Issue{file, "provider", "vat_included", "missing; say whether the published prices include VAT (true or false)", true});
+        if (!catalog.Taxes.empty() && catalog.FindTax(provider.Country) == nullptr)
+            issues->push_back(Issue{file, "provider", "country",
+                                    "no VAT rate for \"" + provider.Country + "\" in taxes.json (prices could not be compared with or without VAT)", true});
+    }
+    for (const Offer& offer : catalog.Offers) {
+        const int age = AgeDays(offer.AsOf);
+        if (age > kExpiredAfterDays)
+            issues->push_back(Issue{offer.File, offer.Id, "as_of", offer.AsOf + " is " + std::to_string(age) + " days before the catalog's release date " +
+                                                                 kCatalogReleaseDate + ": refresh or remove it (docs/catalogs/REFRESH.md)", false});
     }
 }
 
@@ -414,10 +545,12 @@ Catalog LoadFileSet(const FileSet& files, std::vector<Issue>* issues) {
     for (const auto& [path, text] : files.Files) {
         if (EndsWith(path, "models.json")) LoadModelsJson(path, text, &catalog, issues);
         else if (EndsWith(path, "fx.json")) LoadFxJson(path, text, &catalog, issues);
+        else if (EndsWith(path, "taxes.json")) LoadTaxesJson(path, text, &catalog, issues);
     }
     for (const auto& [path, text] : files.Files)
         if (path.find("prices/") != std::string::npos && !EndsWith(path, "index.json")) LoadPricesJson(path, text, &catalog, issues);
     CheckCatalog(catalog, issues);
+    CheckPriceLists(catalog, issues);
     return catalog;
 }
 

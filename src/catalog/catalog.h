@@ -29,7 +29,11 @@ struct GpuEntry {
     std::string     InterconnectName;  // "NVLink 4"
     std::string     Software;          // "CUDA", "ROCm", "CANN", "SynapseAI"
     std::string     Availability;      // short note
-    double          PurchasePriceUsd = -1; // -1 = not published
+    double          PurchasePriceUsd = -1; // street price of one card/device, USD; -1 = not published
+    std::string     PurchasePriceSource;   // where that price was seen (required with a price)
+    std::string     PurchasePriceAsOf;     // when (YYYY-MM-DD or YYYY-MM)
+    double          UnifiedMemoryGb  = 0;  // unified-memory machines: the system memory the GPU shares; 0 = discrete GPU
+    double          GpuMemoryShare   = 0;  // the part of it the GPU may use (Spec.MemoryBytes = unified x share)
     std::vector<std::string> UnknownPerformance; // performance fields no source publishes; non-empty = cannot be evaluated
     std::string     Source;
     std::string     AsOf;              // YYYY-MM-DD
@@ -63,6 +67,7 @@ struct Offer {
     double      BillingMinimumS      = 0;
     double      EgressPerGb          = -1; // in Currency; -1 = unknown
     bool        Estimate             = false;
+    bool        VatIncluded          = false; // the price as published includes the provider country's VAT
     std::string Notes;
     std::string Source;
     std::string AsOf;
@@ -76,8 +81,19 @@ struct Provider {
     std::string Country;
     std::string Url;
     std::string Currency;
-    bool        VatIncluded = false;
+    bool        VatIncluded = false; // the default for its offers: prices as published include VAT
+    bool        VatStated   = false; // the price list says either way (required of shipped lists)
     std::string Notes;
+};
+
+// A country's value-added (or sales) tax on cloud services, as a buyer there pays it.
+struct TaxRate {
+    std::string Country;     // ISO 3166-1 alpha-2: "RU", "DE", "US"
+    std::string Name;        // "VAT (НДС)", "USt", "sales tax"
+    double      Rate = 0;    // fraction: 0.22 = 22 %
+    std::string Notes;
+    std::string Source;
+    std::string AsOf;
 };
 
 struct FxRates {
@@ -91,12 +107,30 @@ struct Catalog {
     std::vector<ModelEntry> Models;
     std::vector<Provider>   Providers;
     std::vector<Offer>      Offers;
+    std::vector<TaxRate>    Taxes;
     FxRates                 Fx;
 
     const GpuEntry*   FindGpu(const std::string& id) const;
     const ModelEntry* FindModel(const std::string& id) const;
     const Provider*   FindProvider(const std::string& id) const;
+    const TaxRate*    FindTax(const std::string& country) const;
 };
+
+// Price ages. The reference "today" is the catalog's release date, a constant bumped at every catalog
+// refresh (docs/catalogs/REFRESH.md), not the build or wall clock: the same build gives the same marks
+// forever, and CI cannot turn red on its own. A stale offer is listed with its age and left out of
+// "cheapest" unless the scenario allows stale prices (cost.allow_stale_prices); tests fail the build
+// when an offer passes kExpiredAfterDays at the release date.
+constexpr const char* kCatalogReleaseDate = "2026-12-01";
+constexpr int kStaleAfterDays   = 183; // six months (365 / 2, rounded up)
+constexpr int kExpiredAfterDays = 365; // twelve months: an offer this old must be refreshed or removed
+// Days from `as_of` (YYYY-MM-DD, or YYYY-MM read as its first day) to `today`; -1 when either is not a date.
+int AgeDays(const std::string& as_of, const std::string& today = kCatalogReleaseDate);
+bool IsStale(const std::string& as_of, const std::string& today = kCatalogReleaseDate);
+// The VAT rate of an offer's provider country (0 when the country has no entry, e.g. an imported row).
+double OfferVatRate(const Catalog& catalog, const Offer& offer);
+// An offer's per-GPU price with or without VAT (converting with its country's rate), in its own currency.
+double PricePerGpuHourTaxed(const Catalog& catalog, const Offer& offer, bool include_vat);
 
 // Parsers take a file's name (for messages) and its text; they append what they could load and every issue.
 // They never throw; a malformed file adds an error and nothing else.
@@ -104,12 +138,30 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
 void LoadModelsJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
 void LoadPricesJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
 void LoadFxJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+void LoadTaxesJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
 // Cross-file checks (offer GPU ids exist, currencies have rates). Call after loading every file.
 void CheckCatalog(const Catalog& catalog, std::vector<Issue>* issues);
+// Rules for catalog price lists (LoadFileSet applies them; a visitor's import is exempt): each says whether
+// its prices include VAT, its country has a VAT rate in taxes.json, and an offer past twelve months at the
+// release date is reported (a warning; the tests fail the build on it).
+void CheckPriceLists(const Catalog& catalog, std::vector<Issue>* issues);
 
-// The offers for one GPU, converted into `currency` with the catalog's exchange rates (offers in a currency
-// without a rate are skipped). Imported offers are included.
-std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const std::string& currency);
+// The offers for one GPU, converted into cost.Currency with the catalog's exchange rates (offers in a currency
+// without a rate are skipped) and to prices with or without VAT as cost.PricesIncludeVat says, so that every
+// price compared is like for like. Each carries its age and stale mark; a spot offer that is no cheaper than
+// the cheapest current on-demand offer for the GPU is marked DearerThanOnDemand. Imported offers are included.
+std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost);
+
+// How a GPU is priced across the catalog, in one currency (for `catalog stats`, the planner's notes and the page).
+struct GpuPriceSummary {
+    std::string GpuId;
+    int    Offers            = 0;
+    int    StaleOffers       = 0;
+    double CheapestOnDemand  = 0; // per GPU-hour, current offers only; 0 = none
+    double CheapestSpot      = 0; // per GPU-hour, current offers only; 0 = none
+    bool   SpotDearerThanOnDemand = false; // the cheapest spot is not a saving over on-demand
+};
+GpuPriceSummary SummarizeGpuPrices(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost);
 // Converts an amount between currencies with the catalog's rates; false when a rate is missing.
 bool ConvertCurrency(const Catalog& catalog, double amount, const std::string& from, const std::string& to, double* out);
 // Evaluates a scenario and prices it against the catalog's offers (engine::Evaluate + engine::ApplyCosts).

@@ -8,6 +8,8 @@
 #include "cli/cli.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <iterator>
 #include <map>
 #include <ostream>
 #include <set>
@@ -36,7 +38,7 @@ constexpr const char* kUsage =
     "                                   the scenario sized and priced on every GPU, cheapest first\n"
     "  gpuplan catalog gpus|models [--format table|json] [--catalogs DIR]\n"
     "  gpuplan catalog check [DIR]      validate catalog files (default: the built-in copy)\n"
-    "  gpuplan catalog stats [DIR]      counts and the oldest as_of\n"
+    "  gpuplan catalog stats [DIR]      counts, providers, offer ages, spot offers, priced GPUs\n"
     "  gpuplan validate [DIR] [--format table|json|md]\n"
     "                                   published measurements vs predictions (default DIR: tests/validation/cases)\n"
     "  gpuplan --help | --version\n"
@@ -165,6 +167,14 @@ int PlanCommand(const Options& options, const std::string& stdin_text, std::ostr
 //-----------------------------------------------------------------------------
 
 std::string Gb(double bytes) { return HumanValue(bytes, "B"); }
+// A parameter count as people write it: "70.6B", "494M".
+std::string ParamCount(double params) {
+    if (!(params > 0)) return "n/a";
+    char buffer[32];
+    if (params >= 1e9) std::snprintf(buffer, sizeof(buffer), "%.3gB", params / 1e9);
+    else std::snprintf(buffer, sizeof(buffer), "%.3gM", params / 1e6);
+    return buffer;
+}
 std::string Tflops(double flops) { return flops > 0 ? HumanValue(flops / 1e12, "") : "n/a"; }
 
 int ListCatalog(const std::string& what, const Options& options, std::ostream& out, std::ostream& err) {
@@ -203,7 +213,7 @@ int ListCatalog(const std::string& what, const Options& options, std::ostream& o
     for (const catalog::ModelEntry& m : cat.Models) {
         std::string kind = m.Arch.Experts > 0 ? "MoE " + std::to_string(m.Arch.ExpertsActive) + "/" + std::to_string(m.Arch.Experts) : "dense";
         if (m.Arch.KvLoraRank > 0) kind += ", MLA";
-        rows.push_back({m.Arch.Id, m.Arch.Name, HumanValue(m.Arch.Params / 1e9, "B"), std::to_string(m.Arch.Layers), kind,
+        rows.push_back({m.Arch.Id, m.Arch.Name, ParamCount(m.Arch.Params), std::to_string(m.Arch.Layers), kind,
                         m.Arch.MaxContext > 0 ? std::to_string(m.Arch.MaxContext) : "n/a"});
     }
     out << RenderRows(rows, TextFormat::Table);
@@ -239,46 +249,113 @@ int CheckCatalog(const Options& options, std::ostream& out, std::ostream& err) {
     return errors == 0 ? kExitOk : kExitFailed;
 }
 
+// Age buckets for `catalog stats`, in days before the catalog's release date (catalog.h).
+struct AgeBucket {
+    const char* Label;
+    int         MaxDays; // inclusive upper bound
+};
+constexpr AgeBucket kAgeBuckets[] = {
+    {"up to 1 month", 31},
+    {"1-3 months", 92},
+    {"3-6 months", catalog::kStaleAfterDays},
+    {"6-12 months (stale)", catalog::kExpiredAfterDays},
+    {"over 12 months (expired)", 1 << 30},
+};
+
+std::string JoinIds(const std::vector<std::string>& ids) {
+    std::string text;
+    for (const std::string& id : ids) text += (text.empty() ? "" : ", ") + id;
+    return text;
+}
+
 int CatalogStats(const Options& options, std::ostream& out, std::ostream& err) {
     catalog::Catalog cat;
     std::vector<catalog::Issue> issues;
     if (!LoadForCheck(options, &cat, &issues, err)) return kExitBadInput;
-    std::string oldest = "9999-12-31", oldest_what;
-    auto consider = [&](const std::string& as_of, const std::string& what) {
-        if (!as_of.empty() && as_of < oldest) { oldest = as_of; oldest_what = what; }
-    };
-    for (const auto& g : cat.Gpus) consider(g.AsOf, "gpu " + g.Spec.Id);
-    for (const auto& m : cat.Models) consider(m.AsOf, "model " + m.Arch.Id);
-    std::string oldest_price = "9999-12-31";
-    for (const auto& o : cat.Offers) {
-        consider(o.AsOf, "offer " + o.Id);
-        oldest_price = std::min(oldest_price, o.AsOf);
+    const std::string today = catalog::kCatalogReleaseDate;
+    auto count = [](size_t n) { return std::to_string(n); };
+
+    // GPUs: priced (at least one offer), with a purchase price, evaluable.
+    int priced = 0, purchase = 0, unevaluable = 0;
+    std::vector<std::string> spot_no_saving;
+    for (const catalog::GpuEntry& g : cat.Gpus) {
+        const catalog::GpuPriceSummary summary = catalog::SummarizeGpuPrices(cat, g.Spec.Id, engine::CostParams());
+        priced += summary.Offers > 0;
+        purchase += g.PurchasePriceUsd > 0;
+        unevaluable += !g.UnknownPerformance.empty();
+        if (summary.SpotDearerThanOnDemand) spot_no_saving.push_back(g.Spec.Id);
     }
-    consider(cat.Fx.AsOf, "fx rates");
-    int moe = 0, mla = 0, russian = 0, estimates = 0;
+    int moe = 0, mla = 0;
     for (const auto& m : cat.Models) {
         moe += m.Arch.Experts > 0;
         mla += m.Arch.KvLoraRank > 0;
     }
-    for (const auto& p : cat.Providers) russian += p.Country == "RU";
-    for (const auto& o : cat.Offers) estimates += o.Estimate;
+    std::vector<std::string> rub_providers;
+    int russian = 0;
+    for (const auto& p : cat.Providers) {
+        russian += p.Country == "RU";
+        if (p.Currency == "RUB") rub_providers.push_back(p.Id);
+    }
+    int estimates = 0, vat_included = 0, rub_offers = 0;
     std::map<std::string, int> kinds;
-    for (const auto& o : cat.Offers) kinds[catalog::OfferKindName(o.Kind)]++;
+    std::vector<int> buckets(std::size(kAgeBuckets), 0);
+    const catalog::Offer* oldest = nullptr;
+    for (const catalog::Offer& o : cat.Offers) {
+        estimates += o.Estimate;
+        vat_included += o.VatIncluded;
+        rub_offers += o.Currency == "RUB";
+        kinds[catalog::OfferKindName(o.Kind)]++;
+        const int age = catalog::AgeDays(o.AsOf, today);
+        for (size_t b = 0; b < buckets.size(); ++b)
+            if (age <= kAgeBuckets[b].MaxDays) { buckets[b]++; break; }
+        if (oldest == nullptr || o.AsOf < oldest->AsOf) oldest = &o;
+    }
+
     std::vector<std::vector<std::string>> rows = {{"what", "count"},
-                                                  {"GPUs", std::to_string(cat.Gpus.size())},
-                                                  {"models", std::to_string(cat.Models.size())},
+                                                  {"GPUs", count(cat.Gpus.size())},
+                                                  {"  priced (at least one offer)", std::to_string(priced)},
+                                                  {"  with a purchase price", std::to_string(purchase)},
+                                                  {"  not evaluable (figures unpublished)", std::to_string(unevaluable)},
+                                                  {"models", count(cat.Models.size())},
                                                   {"  MoE", std::to_string(moe)},
                                                   {"  MLA", std::to_string(mla)},
-                                                  {"providers", std::to_string(cat.Providers.size())},
-                                                  {"  Russian (RU)", std::to_string(russian)},
-                                                  {"offers", std::to_string(cat.Offers.size())}};
-    for (const auto& [kind, count] : kinds) rows.push_back({"  " + kind, std::to_string(count)});
+                                                  {"providers", count(cat.Providers.size())},
+                                                  {"  in Russia (RU)", std::to_string(russian)},
+                                                  {"  pricing in RUB", std::to_string(rub_providers.size())},
+                                                  {"offers", count(cat.Offers.size())}};
+    for (const auto& [kind, n] : kinds) rows.push_back({"  " + kind, std::to_string(n)});
+    rows.push_back({"  in RUB", std::to_string(rub_offers)});
+    rows.push_back({"  VAT included as published", std::to_string(vat_included)});
     rows.push_back({"  estimates", std::to_string(estimates)});
-    rows.push_back({"currencies with rates", std::to_string(cat.Fx.PerUsd.size())});
+    rows.push_back({"currencies with rates", count(cat.Fx.PerUsd.size())});
+    rows.push_back({"countries with a VAT rate", count(cat.Taxes.size())});
     out << RenderRows(rows, TextFormat::Table);
-    if (oldest_what.empty()) out << "oldest as_of: n/a\n";
-    else out << "oldest as_of: " << oldest << " (" << oldest_what << ")\n";
-    if (!cat.Offers.empty()) out << "oldest price as_of: " << oldest_price << "\n";
+
+    out << "\noffer ages at the catalog's release date " << today << ":\n";
+    std::vector<std::vector<std::string>> age_rows = {{"age", "offers"}};
+    for (size_t b = 0; b < buckets.size(); ++b) age_rows.push_back({kAgeBuckets[b].Label, std::to_string(buckets[b])});
+    out << RenderRows(age_rows, TextFormat::Table);
+    if (oldest != nullptr) {
+        const int age = catalog::AgeDays(oldest->AsOf, today);
+        out << "oldest offer: " << oldest->AsOf << " (" << oldest->Id << ", " << age << " days" << (catalog::IsStale(oldest->AsOf, today) ? ", stale" : "")
+            << ")\n";
+    }
+    // The oldest as_of of any entry (datasheets may be old; that is not staleness).
+    std::string oldest_any = "9999-12-31", oldest_what;
+    auto consider = [&](const std::string& as_of, const std::string& what) {
+        if (!as_of.empty() && as_of < oldest_any) { oldest_any = as_of; oldest_what = what; }
+    };
+    for (const auto& g : cat.Gpus) consider(g.AsOf, "gpu " + g.Spec.Id);
+    for (const auto& m : cat.Models) consider(m.AsOf, "model " + m.Arch.Id);
+    for (const auto& o : cat.Offers) consider(o.AsOf, "offer " + o.Id);
+    consider(cat.Fx.AsOf, "fx rates");
+    if (!oldest_what.empty()) out << "oldest as_of: " << oldest_any << " (" << oldest_what << ")\n";
+    const int fx_age = catalog::AgeDays(cat.Fx.AsOf, today);
+    out << "exchange rates: as of " << (cat.Fx.AsOf.empty() ? "n/a" : cat.Fx.AsOf) << " (" << fx_age << " days"
+        << (catalog::IsStale(cat.Fx.AsOf, today) ? ", stale" : "") << ")\n";
+    out << "RUB providers: " << (rub_providers.empty() ? "none" : JoinIds(rub_providers)) << "\n";
+    out << "spot no cheaper than on-demand (USD, per GPU-hour, current offers): "
+        << (spot_no_saving.empty() ? "none" : std::to_string(spot_no_saving.size()) + " GPUs (" + JoinIds(spot_no_saving) + ")") << "\n";
     if (catalog::HasErrors(issues)) {
         err << "gpuplan: the catalog has errors; run `gpuplan catalog check`\n";
         return kExitFailed;

@@ -25,7 +25,7 @@ bool ReadCatalogDir(const std::string& dir, catalog::FileSet* files, std::string
         return false;
     }
     std::vector<std::string> paths;
-    for (const char* name : {"gpus.json", "models.json", "fx.json"})
+    for (const char* name : {"gpus.json", "models.json", "fx.json", "taxes.json"})
         if (fs::exists(fs::path(dir) / name, ec)) paths.push_back(name);
     const fs::path prices = fs::path(dir) / "prices";
     if (fs::is_directory(prices, ec)) {

@@ -99,12 +99,13 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
                           format);
     }
     if (r.Cost.Priced) {
-        heading("Cost (" + r.Cost.Currency + ")");
+        heading("Cost (" + r.Cost.Currency + (r.Cost.PricesIncludeVat ? ", with VAT" : ", without VAT") + ")");
         const engine::CostResult& c = r.Cost;
         const std::string cur = c.Currency;
         std::vector<std::vector<std::string>> cost_rows = {{"metric", "on-demand", "spot"}};
         auto money = [&](double value, const std::string& unit) { return value > 0 ? HumanValue(value, unit) : std::string("n/a"); };
-        cost_rows.push_back({"per hour", money(c.PerHour, cur + "/h"), money(c.SpotPerHour, cur + "/h")});
+        const std::string spot_mark = c.SpotDearerThanOnDemand ? " (no saving)" : "";
+        cost_rows.push_back({"per hour", money(c.PerHour, cur + "/h"), money(c.SpotPerHour, cur + "/h") + spot_mark});
         if (s.Workload == engine::WorkloadKind::Inference)
             cost_rows.push_back({"per million tokens", money(c.PerMillionTokens, cur), money(c.SpotPerMillionTokens, cur)});
         else
@@ -114,7 +115,10 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
         std::vector<std::vector<std::string>> offer_rows = {{"provider", "kind", "instances", "per hour", "as of"}};
         for (size_t i = 0; i < c.Offers.size() && i < 8; ++i) {
             const engine::OfferCost& o = c.Offers[i];
-            offer_rows.push_back({o.Provider + (o.Estimate ? " (estimate)" : ""), o.Kind, std::to_string(o.Instances), HumanValue(o.PerHour, cur + "/h"), o.AsOf});
+            std::string as_of = o.AsOf;
+            if (o.Stale) as_of += " (stale, " + std::to_string(o.AgeDays / 30) + " months)";
+            std::string kind = o.Kind + (o.DearerThanOnDemand ? " (no saving)" : "");
+            offer_rows.push_back({o.Provider + (o.Estimate ? " (estimate)" : ""), kind, std::to_string(o.Instances), HumanValue(o.PerHour, cur + "/h"), as_of});
         }
         if (offer_rows.size() > 1) out += (md ? "\n" : "\n") + RenderRows(offer_rows, format);
     }

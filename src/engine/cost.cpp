@@ -27,6 +27,9 @@ OfferCost PriceOffer(const Scenario& s, const Result& r, const PriceOption& opti
     cost.Region = option.Region;
     cost.AsOf = option.AsOf;
     cost.Estimate = option.Estimate;
+    cost.Stale = option.Stale;
+    cost.AgeDays = option.AgeDays;
+    cost.DearerThanOnDemand = option.DearerThanOnDemand;
     const int per_instance = std::max(1, option.GpusPerInstance);
     cost.Instances = (s.GpuCount + per_instance - 1) / per_instance;
     cost.PerHour = cost.Instances * per_instance * option.PricePerGpuHour;
@@ -44,6 +47,7 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
     CostResult& c = r->Cost;
     c = CostResult();
     c.Currency = s.Cost.Currency;
+    c.PricesIncludeVat = s.Cost.PricesIncludeVat;
     if (!r->Ok) return;
     const std::string& cur = s.Cost.Currency;
     for (const PriceOption& option : options) {
@@ -55,6 +59,11 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
     const OfferCost* on_demand = nullptr;
     const OfferCost* spot = nullptr;
     for (const OfferCost& offer : c.Offers) {
+        // A price older than six months is shown with its age but is not the cheapest unless the visitor allows it.
+        if (offer.Stale && !s.Cost.AllowStalePrices) {
+            c.StaleOffersSkipped += 1;
+            continue;
+        }
         if (offer.Kind == "on_demand" && on_demand == nullptr) on_demand = &offer;
         if (offer.Kind == "spot" && spot == nullptr) spot = &offer;
     }
@@ -83,9 +92,18 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
         c.SpotJobCost = spot->JobCost;
         AddStep(r, "spot_per_hour", "Rent per hour (cheapest spot)", std::to_string(spot->Instances) + " instance(s) at " + spot->Provider, c.SpotPerHour,
                 cur + "/h");
+        // A spot price at or above on-demand is no saving (a whole-node or hyperscaler spot row against a per-GPU
+        // marketplace on-demand row): say so rather than show it as the cheaper way.
+        c.SpotDearerThanOnDemand = c.PerHour > 0 && c.SpotPerHour >= c.PerHour;
+        if (c.SpotDearerThanOnDemand)
+            AddWarning(r, "spot_dearer", "The cheapest spot offer (" + spot->Provider + ", " + Num(c.SpotPerHour) + " " + cur +
+                                             "/h) costs at least the cheapest on-demand one: spot is no saving here.");
         if (IsInference(s) && s.Inference.Mode == ServingMode::Online)
             AddWarning(r, "spot_online", "Spot capacity can be reclaimed at any time: use it for batch jobs and checkpointed training, not for online serving.");
     }
+    if (c.StaleOffersSkipped > 0)
+        AddWarning(r, "stale_prices", std::to_string(c.StaleOffersSkipped) +
+                                          " offer(s) older than six months are listed but not used as the cheapest; allow stale prices to use them.");
     c.Priced = c.PerHour > 0 || c.SpotPerHour > 0;
     if (!c.Priced) {
         AddWarning(r, "no_price", "No published price for this GPU in " + cur + (s.Cost.Provider.empty() ? "" : " at " + s.Cost.Provider) +

@@ -22,6 +22,10 @@ struct PriceOption {
     double      BillingGranularityS = 0; // 0 = unknown (treated as per second)
     double      BillingMinimumS     = 0;
     bool        Estimate            = false;
+    bool        Stale               = false; // older than six months at the catalog's release date: never the cheapest unless allowed
+    int         AgeDays             = -1;    // days from as_of to the catalog's release date; -1 = unknown
+    bool        VatIncluded         = false; // PricePerGpuHour includes VAT (as the scenario's cost.prices_include_vat asks)
+    bool        DearerThanOnDemand  = false; // spot only: no saving over the cheapest current on-demand offer for this GPU
 };
 
 // Average hours in a month: 365 × 24 / 12.

@@ -100,6 +100,9 @@ struct OfferCost {
     double      PerHour = 0;       // whole deployment, currency/h
     double      JobCost = 0;       // training: the run, billed by the provider's granularity (0 for inference)
     double      PerMillionTokens = 0; // inference: currency per million generated tokens at the scenario's throughput
+    bool        Stale = false;     // as_of older than six months: shown with its age, not used as the cheapest unless allowed
+    int         AgeDays = -1;      // days from as_of to the catalog's release date; -1 = unknown
+    bool        DearerThanOnDemand = false; // spot offer that is no saving over on-demand
 };
 
 struct CostResult {
@@ -112,6 +115,9 @@ struct CostResult {
     double      JobCost = 0;       // training run at PerHour
     double      SpotJobCost = 0;   // training run at SpotPerHour (checkpoint to survive preemption)
     std::string CheapestOfferId;   // "" when the visitor's rate is used
+    bool        PricesIncludeVat = false;       // every price here includes VAT (each offer's own country rate)
+    bool        SpotDearerThanOnDemand = false; // the cheapest spot costs at least the cheapest on-demand: not a saving
+    int         StaleOffersSkipped = 0;         // stale offers left out of "cheapest" (cost.allow_stale_prices is off)
     std::vector<OfferCost> Offers; // every matching offer, cheapest first
     // Buying instead of renting (only with a purchase price)
     double      PurchaseCost = 0;      // hardware.count × purchase price per GPU

@@ -83,6 +83,8 @@ struct CostParams {
     double      ElectricityPerKwh     = 0;     // buying: electricity price; 0 = default (cost.h)
     double      Pue                   = 0;     // buying: power usage effectiveness of the room; 0 = default (cost.h)
     double      Utilization           = 1;     // fraction of hours the capacity is busy (buy vs rent compares at this load)
+    bool        PricesIncludeVat      = false; // compare offers with their country's VAT added (true) or without it (false)
+    bool        AllowStalePrices      = false; // let offers older than six months be the cheapest (catalog.h kStaleAfterDays)
 };
 
 // Efficiency factors: achievable = peak × factor. 0 means "use the documented default" (efficiency.h).

@@ -232,6 +232,8 @@ void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostPa
     c->Pue = r.Number("pue", L::kPue, false, c->Pue);
     if (c->Pue > 0 && c->Pue < 1) r.Error("pue", "expected 0 (default) or a number between 1 and 5");
     c->Utilization = r.Number("utilization", L::kUtilization, false, c->Utilization);
+    c->PricesIncludeVat = r.Boolean("prices_include_vat", c->PricesIncludeVat);
+    c->AllowStalePrices = r.Boolean("allow_stale_prices", c->AllowStalePrices);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("cost", "invalid (see the fields above)");
 }
@@ -440,6 +442,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&cj, "electricity_per_kwh", c.ElectricityPerKwh, dc.ElectricityPerKwh, oc);
     Put(&cj, "pue", c.Pue, dc.Pue, oc);
     Put(&cj, "utilization", c.Utilization, dc.Utilization, oc);
+    Put(&cj, "prices_include_vat", c.PricesIncludeVat, dc.PricesIncludeVat, oc);
+    Put(&cj, "allow_stale_prices", c.AllowStalePrices, dc.AllowStalePrices, oc);
     if (!cj.empty()) j["cost"] = cj;
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
@@ -647,10 +651,13 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     for (const engine::OfferCost& o : c.Offers)
         offers.push_back({{"offer", o.OfferId}, {"provider", o.Provider}, {"kind", o.Kind}, {"region", o.Region}, {"as_of", o.AsOf},
                           {"estimate", o.Estimate}, {"instances", o.Instances}, {"per_hour", Finite(o.PerHour)}, {"job_cost", Finite(o.JobCost)},
-                          {"per_million_tokens", Finite(o.PerMillionTokens)}});
+                          {"per_million_tokens", Finite(o.PerMillionTokens)}, {"stale", o.Stale}, {"age_days", o.AgeDays},
+                          {"dearer_than_on_demand", o.DearerThanOnDemand}});
     j["cost"] = {{"priced", c.Priced}, {"currency", c.Currency}, {"per_hour", Finite(c.PerHour)}, {"spot_per_hour", Finite(c.SpotPerHour)},
                  {"per_million_tokens", Finite(c.PerMillionTokens)}, {"spot_per_million_tokens", Finite(c.SpotPerMillionTokens)},
                  {"job_cost", Finite(c.JobCost)}, {"spot_job_cost", Finite(c.SpotJobCost)}, {"cheapest_offer", c.CheapestOfferId},
+                 {"prices_include_vat", c.PricesIncludeVat}, {"spot_dearer_than_on_demand", c.SpotDearerThanOnDemand},
+                 {"stale_offers_skipped", c.StaleOffersSkipped},
                  {"purchase_cost", Finite(c.PurchaseCost)}, {"own_per_month", Finite(c.OwnPerMonth)}, {"rent_per_month", Finite(c.RentPerMonth)},
                  {"payback_months", Finite(c.PaybackMonths)}, {"offers", offers}};
     json warnings = json::array();

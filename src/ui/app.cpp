@@ -203,6 +203,10 @@ void SetOfferPrice(AppState* state, const std::string& offer_id, double price_pe
         if (offer.Id != offer_id) continue;
         double in_offer_currency = 0;
         if (!catalog::ConvertCurrency(state->catalog, price_per_gpu_hour, state->scenario.Cost.Currency, offer.Currency, &in_offer_currency)) return;
+        // The field shows the price with or without VAT as the scenario compares them; store it as the offer states it.
+        const double vat_factor = 1.0 + catalog::OfferVatRate(state->catalog, offer);
+        if (state->scenario.Cost.PricesIncludeVat && !offer.VatIncluded) in_offer_currency /= vat_factor;
+        if (!state->scenario.Cost.PricesIncludeVat && offer.VatIncluded) in_offer_currency *= vat_factor;
         offer.PricePerGpuHour = in_offer_currency;
         offer.PricePerInstanceHour = in_offer_currency * offer.GpusPerInstance;
         state->ui.EditedOffers.insert(offer_id);

@@ -324,6 +324,22 @@ const Entry kTable[] = {
                                "Часть полей ссылки не прочитана; для них взяты значения по умолчанию, остальное из ссылки сохранено."}},
     {Str::NoticeAdjusted, {"A setting was adjusted to fit the rest of the configuration.",
                            "Настройка изменена, чтобы соответствовать остальной конфигурации."}},
+    // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
+    {Str::PricesVat, {"Prices", "Цены"}},
+    {Str::VatExcluded, {"without VAT", "без НДС"}},
+    {Str::VatIncluded, {"with VAT", "с НДС"}},
+    {Str::VatHint, {"Every offer is compared with its provider country's VAT removed or added (RU 22 %, DE 19 %, FR 20 %, US none).",
+                    "Все предложения сравниваются без НДС или с НДС страны провайдера (РФ 22 %, Германия 19 %, Франция 20 %, США — нет)."}},
+    {Str::StalePrices, {"Prices older than 6 months", "Цены старше 6 месяцев"}},
+    {Str::StaleSkip, {"list only", "только показывать"}},
+    {Str::StaleUse, {"may be cheapest", "учитывать"}},
+    {Str::StaleHint, {"Stale offers are listed with their age but are not used as the cheapest unless allowed.",
+                      "Устаревшие предложения показаны с возрастом, но не считаются самыми дешёвыми, пока это не разрешено."}},
+    {Str::MarkStale, {"stale, %d months old", "устарела: %d мес."}},
+    {Str::MarkNoSaving, {"no saving over on-demand", "не дешевле обычной"}},
+    {Str::MyMac, {"My Mac", "Мой Mac"}},
+    {Str::MyPc, {"My PC", "Мой ПК"}},
+    {Str::LocalHardwareHint, {"One machine: the GPU count is set to 1.", "Один компьютер: число GPU станет 1."}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 
@@ -365,7 +381,7 @@ namespace {
 
 std::string CheapestProvider(const engine::Result& r, const std::string& kind) {
     for (const engine::OfferCost& offer : r.Cost.Offers)
-        if (offer.Kind == kind) return offer.Provider;
+        if (offer.Kind == kind && !(offer.Stale && r.Cost.StaleOffersSkipped > 0)) return offer.Provider; // stale ones were skipped
     return "";
 }
 
@@ -419,6 +435,11 @@ std::string TrWarning(const engine::Warning& warning, const engine::Scenario& sc
         return "Для этого GPU нет опубликованной цены в " + scenario.Cost.Currency +
                (scenario.Cost.Provider.empty() ? std::string() : " у провайдера " + scenario.Cost.Provider) +
                ": введите свою ставку за GPU-час или импортируйте таблицу цен.";
+    if (code == "stale_prices")
+        return std::to_string(result.Cost.StaleOffersSkipped) +
+               " предложени(я) старше шести месяцев показаны, но не считаются самыми дешёвыми; разрешите устаревшие цены, чтобы их учитывать.";
+    if (code == "spot_dearer")
+        return "Самый дешёвый spot (" + CheapestProvider(result, "spot") + ") стоит не меньше самой дешёвой цены по запросу: экономии на spot здесь нет.";
     if (code == "spot_online")
         return "Spot-мощности могут отозвать в любой момент: они годятся для пакетных задач и обучения с чекпойнтами, но не для онлайн-сервиса.";
     if (code == "price_estimate")

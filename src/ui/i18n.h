@@ -57,6 +57,9 @@ enum class Str {
     CompareEmpty,
     // robustness: refused input, clamped values, state kept locally
     PasteTooLarge, FieldNotANumber, FieldClamped, NoticeLinkRepaired, NoticeAdjusted,
+    // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
+    PricesVat, VatExcluded, VatIncluded, VatHint, StalePrices, StaleSkip, StaleUse, StaleHint, MarkStale, MarkNoSaving,
+    MyMac, MyPc, LocalHardwareHint,
     Count
 };
 

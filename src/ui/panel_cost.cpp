@@ -24,6 +24,7 @@ constexpr const char* kCurrencies[] = {"USD", "EUR", "RUB"};
 constexpr int kCurrencyCount = 3;
 constexpr size_t kMaxOffersShown = 8;      // rows before "Show all"
 namespace L = scenario::limits;
+constexpr int kDaysPerMonth = 30;          // an offer's age in whole months, as the stale mark shows it
 
 //-----------------------------------------------------------------------------
 // [SECTION] Inputs
@@ -70,6 +71,22 @@ bool DrawCostInputs(AppState* state) {
     }
     ImGui::PopID();
 
+    // Like with like: every offer without VAT, or every offer with its country's VAT.
+    widgets::FormLabel(Tr(Str::PricesVat), Tr(Str::VatHint));
+    const char* const vat_labels[] = {Tr(Str::VatExcluded), Tr(Str::VatIncluded)};
+    int vat = cost.PricesIncludeVat ? 1 : 0;
+    if (widgets::Segmented(ui, "prices_vat", vat_labels, 2, &vat)) {
+        cost.PricesIncludeVat = vat == 1;
+        changed = true;
+    }
+    widgets::FormLabel(Tr(Str::StalePrices), Tr(Str::StaleHint));
+    const char* const stale_labels[] = {Tr(Str::StaleSkip), Tr(Str::StaleUse)};
+    int stale = cost.AllowStalePrices ? 1 : 0;
+    if (widgets::Segmented(ui, "stale_prices", stale_labels, 2, &stale)) {
+        cost.AllowStalePrices = stale == 1;
+        changed = true;
+    }
+
     const std::string rate_label = std::string(Tr(Str::OwnRate)) + ", " + cost.Currency;
     changed |= widgets::InputNumber(ui, "own_rate", rate_label.c_str(), &cost.PricePerGpuHour, L::kPricePerGpuHour,
                                     cost.Currency == "RUB" ? 10 : 0.1, "%.2f", Tr(Str::OwnRateHint));
@@ -91,7 +108,7 @@ void DrawHeadlinePrices(AppState* state) {
     const Str own_or_catalog = state->scenario.Cost.PricePerGpuHour > 0 ? Str::YourRatePerHour : Str::OnDemandPerHour;
     const widgets::Metric metrics[] = {
         {Tr(own_or_catalog), FormatMoneyPerHour(c.PerHour, cur)},
-        {Tr(Str::SpotPerHour), FormatMoneyPerHour(c.SpotPerHour, cur)},
+        {Tr(Str::SpotPerHour), SpotPerHourText(c)},
         inference ? widgets::Metric{Tr(Str::PerMillionTokens), FormatMoney(c.PerMillionTokens, cur)}
                   : widgets::Metric{Tr(Str::JobCost), FormatMoney(c.JobCost, cur)},
         inference ? widgets::Metric{Tr(Str::SpotPerMillionTokens), FormatMoney(c.SpotPerMillionTokens, cur)}
@@ -113,6 +130,12 @@ std::string Marks(const engine::OfferCost& offer, const OfferInfo& info) {
     std::string marks;
     auto add = [&marks](Str mark) { marks += (marks.empty() ? "" : ", ") + std::string(Tr(mark)); };
     if (offer.Estimate) add(Str::MarkEstimate);
+    if (offer.Stale) {
+        char stale[64];
+        std::snprintf(stale, sizeof(stale), Tr(Str::MarkStale), offer.AgeDays / kDaysPerMonth);
+        marks += (marks.empty() ? "" : ", ") + std::string(stale);
+    }
+    if (offer.DearerThanOnDemand) add(Str::MarkNoSaving);
     if (info.Imported) add(Str::MarkImported);
     if (info.Edited) add(Str::MarkEdited);
     return marks;

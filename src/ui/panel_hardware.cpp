@@ -1,8 +1,49 @@
-// gpuplan ui: the hardware — a searchable GPU combo over the catalog and the GPU count.
+// gpuplan ui: the hardware — a searchable GPU combo over the catalog, the GPU count, and "my Mac / my PC"
+// shortcuts to the local machines in the catalog (Apple silicon; consumer NVIDIA/AMD cards and Strix Halo).
 #include "imgui.h"
 #include "ui/panels.h"
 #include "ui/view.h"
 #include "ui/widgets.h"
+
+namespace {
+
+// The catalog's desktop GPUs offered under "My PC" (Apple entries go under "My Mac" by vendor).
+constexpr const char* kPcGpuIds[] = {"rtx-3090", "rtx-3090-ti", "rtx-4070-ti", "rtx-4080", "rtx-4090", "rtx-5080", "rtx-5090",
+                                     "radeon-rx-7900-xtx", "ryzen-ai-max-395"};
+
+bool IsPcGpu(const std::string& id) {
+    for (const char* pc : kPcGpuIds)
+        if (id == pc) return true;
+    return false;
+}
+
+// A combo of local machines; choosing one sets the GPU and a count of 1.
+void DrawLocalPreset(AppState* state, const char* hook_id, const char* label, bool mac) {
+    engine::Scenario& s = state->scenario;
+    widgets::FormLabel(label);
+    const catalog::GpuEntry* current = state->catalog.FindGpu(s.Gpu.Id);
+    const bool current_here = current != nullptr && (mac ? current->Spec.Vendor == "Apple" : IsPcGpu(current->Spec.Id));
+    ImGui::PushID(hook_id);
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    widgets::RecordRect(&state->ui, hook_id, pos, ImVec2(pos.x + width, pos.y + ImGui::GetFrameHeight()));
+    ImGui::SetNextItemWidth(width);
+    if (ImGui::BeginCombo("##c", current_here ? s.Gpu.Name.c_str() : "\xe2\x80\x94")) {
+        for (const catalog::GpuEntry& entry : state->catalog.Gpus) {
+            if (mac ? entry.Spec.Vendor != "Apple" : !IsPcGpu(entry.Spec.Id)) continue;
+            if (ImGui::Selectable(entry.Spec.Name.c_str(), entry.Spec.Id == s.Gpu.Id) && entry.Spec.Id != s.Gpu.Id) {
+                s.Gpu = entry.Spec;
+                s.GpuCount = 1;
+                state->ui.Dirty = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", Tr(Str::LocalHardwareHint));
+    ImGui::PopID();
+}
+
+} // namespace
 
 void DrawHardwarePanel(AppState* state) {
     engine::Scenario& s = state->scenario;
@@ -34,6 +75,8 @@ void DrawHardwarePanel(AppState* state) {
             widgets::EndSearchCombo();
         }
         if (widgets::InputCount(&state->ui, "gpu_count", Tr(Str::GpuCount), &s.GpuCount, scenario::limits::kGpuCount)) state->ui.Dirty = true;
+        DrawLocalPreset(state, "my_mac", Tr(Str::MyMac), true);
+        DrawLocalPreset(state, "my_pc", Tr(Str::MyPc), false);
         widgets::EndForm();
     }
     if (selected_entry != nullptr) widgets::TextDim(DescribeGpu(*selected_entry).c_str());

@@ -108,7 +108,7 @@ void DrawSummaryPanel(AppState* state) {
         {Tr(own_or_catalog), FormatMoneyPerHour(c.PerHour, c.Currency)},
         inference ? widgets::Metric{Tr(Str::PerMillionTokens), FormatMoney(c.PerMillionTokens, c.Currency)}
                   : widgets::Metric{Tr(Str::JobCost), FormatMoney(c.JobCost, c.Currency)},
-        {Tr(Str::SpotPerHour), FormatMoneyPerHour(c.SpotPerHour, c.Currency)},
+        {Tr(Str::SpotPerHour), SpotPerHourText(c)},
     };
     widgets::MetricGrid(state, "cost_headline", costs, 3);
     widgets::EndCard();

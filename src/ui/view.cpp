@@ -347,6 +347,12 @@ std::string FormatMoneyPerHour(double amount, const std::string& currency) {
     return FormatMoney(amount, currency) + Tr(Str::UnitPerHour);
 }
 
+std::string SpotPerHourText(const engine::CostResult& cost) {
+    std::string text = FormatMoneyPerHour(cost.SpotPerHour, cost.Currency);
+    if (cost.SpotDearerThanOnDemand) text += std::string(" \xc2\xb7 ") + Tr(Str::MarkNoSaving);
+    return text;
+}
+
 double PrintedMoney(double amount) {
     if (!Known(amount)) return 0;
     char buffer[64];

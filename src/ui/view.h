@@ -58,6 +58,8 @@ PriceSummary SummarizePrices(const catalog::Catalog& catalog);
 // 0 or non-finite → "n/a". PrintedMoney is the number as printed (test hook shown.cost_per_hour).
 std::string FormatMoney(double amount, const std::string& currency);
 std::string FormatMoneyPerHour(double amount, const std::string& currency);   // "$7.18/h"
+// The cheapest spot per hour, marked when it is no saving over on-demand ("$6.57/h · no saving over on-demand").
+std::string SpotPerHourText(const engine::CostResult& cost);
 double      PrintedMoney(double amount);
 std::string FormatMonths(double months);            // "14.2 months"; 0 → "n/a"
 std::string OfferKindLabel(const std::string& kind); // "on_demand" → "on-demand" / "по запросу"
