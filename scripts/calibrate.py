@@ -39,7 +39,9 @@ cases = []
 for name in sorted(os.listdir(CASES)):
     if name.endswith(".json"):
         case = json.load(open(os.path.join(CASES, name)))
-        if case["category"] == "inference" and case.get("calibration"):
+        local = case["scenario"].get("inference", {}).get("engine") in ("llama.cpp", "ollama")
+        # Local engines have their own per-backend share and fixed cost (efficiency.cpp), fitted separately.
+        if case["category"] == "inference" and case.get("calibration") and not local:
             cases.append(case)
 
 

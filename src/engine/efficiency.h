@@ -14,10 +14,18 @@ struct InferenceEfficiency {
     double RuntimeOverheadBytes   = 0; // CUDA context, library workspaces, allocator slack per GPU, bytes
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use
     std::string Basis;                 // where the bandwidth/compute defaults come from (for the derivation trail)
+    double StepOverheadS          = 0; // fixed time per forward step (launches, synchronisation, host loop), s
+    std::string Backend;               // "CUDA", "ROCm", "Metal", or "" when the vendor is unknown
+    bool   KnownArchitecture      = true; // false: no row for the GPU's architecture; conservative figures are used
 };
 
-// Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", ...).
-InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture);
+// Local engines (llama.cpp, Ollama on top of it): bandwidth share and fixed per-token cost of a backend, fitted on
+// the llama.cpp calibration cases (efficiency.cpp).
+bool IsLocalEngine(const std::string& engine);
+
+// Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", "apple_m2", ...) and a
+// serving engine ("" = datacenter engine; "llama.cpp" / "ollama" = local engine with its per-token cost).
+InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine = "");
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
 

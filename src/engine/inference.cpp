@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/derivation.h"
 #include "engine/efficiency.h"
@@ -152,7 +153,8 @@ struct StepTime {
     double MemoryS  = 0; // bytes read / achievable bandwidth
     double ComputeS = 0; // FLOPs / achievable FLOP/s
     double CommS    = 0; // tensor-parallel all-reduces and pipeline hand-offs
-    double TotalS() const { return std::max(MemoryS, ComputeS) + CommS; }
+    double OverheadS = 0; // fixed cost per forward step × steps (launches, synchronisation, host loop)
+    double TotalS() const { return std::max(MemoryS, ComputeS) + CommS + OverheadS; }
     bool   ComputeBound() const { return ComputeS > MemoryS; }
 };
 
@@ -197,6 +199,7 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
                          steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
     t.ComputeS = flops / u.Tp / u.FlopsPerS;
     t.CommS = CommS(u, prefill_tokens + steps * decode_batch, steps);
+    t.OverheadS = steps * u.Eff.StepOverheadS;
     return t;
 }
 
@@ -263,6 +266,32 @@ double SlaMaxBatch(const Setup& u, double max_batch) {
         else hi = mid;
     }
     return lo;
+}
+
+// Erlang C: probability that an arrival waits, for c servers at offered load a = λ / μ (a < c). Computed through
+// the Erlang B recursion B(k) = a·B(k−1) / (k + a·B(k−1)), stable for thousands of servers; C = B / (1 − ρ(1 − B)).
+double ErlangC(double servers, double offered) {
+    double b = 1.0;
+    const int c = static_cast<int>(servers);
+    for (int k = 1; k <= c; ++k) b = offered * b / (k + offered * b);
+    const double rho = offered / servers;
+    return b / (1.0 - rho * (1.0 - b));
+}
+
+// Queueing delay quantile before a request gets a slot. Continuous batching serves `slots` requests at once, each
+// for a near-constant `service_s` (its TTFT plus output × TPOT): an M/D/c queue. Its waiting time is approximated by
+// the M/M/c one scaled by (1 + Cs²) / 2 = 1/2 for deterministic service (Allen–Cunneen; Whitt 1993, "Approximations
+// for the GI/G/m queue", Production and Operations Management 2(2)), with the M/M/c tail P(W > t) = C·e^(−(cμ − λ)t)
+// (Kleinrock 1975, Queueing Systems vol. 1, §3.5); the scaling halves the mean, i.e. doubles the decay rate.
+double QueueWaitQuantileS(double slots, double service_s, double arrival_per_s, double quantile) {
+    if (slots < 1 || service_s <= 0 || arrival_per_s <= 0) return 0.0;
+    const double mu = 1.0 / service_s;
+    const double offered = arrival_per_s / mu;
+    if (offered >= slots) return std::numeric_limits<double>::infinity();
+    const double wait_probability = ErlangC(slots, offered);
+    if (wait_probability <= 1.0 - quantile) return 0.0;
+    const double rate = 2.0 * (slots * mu - arrival_per_s);
+    return std::log(wait_probability / (1.0 - quantile)) / rate;
 }
 
 std::string Str(int value) { return std::to_string(value); }
@@ -427,6 +456,42 @@ void EvaluateInference(const Scenario& s, Result* r) {
             in.OutputTokens > 0 ? "generated tokens/s / " + Num(in.OutputTokens) + " output tokens per request"
                                 : "replicas / prefill time (no output tokens)",
             r->Inference.RequestsPerS, "requests/s");
+
+    // --- latency under load (queueing) ------------------------------------------------------------------------
+    {
+        const double slots = batch * replicas;
+        const double latency = r->Inference.TtftS + in.OutputTokens * r->Inference.TpotS; // a request holds its slot this long
+        const double sustained = latency > 0 ? slots / latency : 0.0;
+        const double rate = in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
+        r->Inference.RequestRatePerS = rate;
+        r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
+        const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch))).TtftS;
+        const double w50 = QueueWaitQuantileS(slots, latency, rate, 0.50);
+        const double w95 = QueueWaitQuantileS(slots, latency, rate, 0.95);
+        const double w99 = QueueWaitQuantileS(slots, latency, rate, 0.99);
+        const bool stable = std::isfinite(w99);
+        r->Inference.TtftP50S = stable ? ttft_loaded + w50 : 0.0;
+        r->Inference.TtftP95S = stable ? ttft_loaded + w95 : 0.0;
+        r->Inference.TtftP99S = stable ? ttft_loaded + w99 : 0.0;
+        AddStep(r, "request_rate", "Arriving requests/s (for latency percentiles)",
+                in.RequestRatePerS > 0 ? std::string("inference.request_rate_per_s")
+                                       : Num(kDefaultLoadShare) + " × sustained " + Num(slots) + " slots / " + Num(latency) + " s per request",
+                rate, "requests/s");
+        AddStep(r, "ttft_p95_s", "TTFT p95 under load",
+                "M/D/c queue (c = " + Num(slots) + " slots, service " + Num(latency) + " s, utilisation " + Num(r->Inference.SlotUtilisation) +
+                    "): Allen–Cunneen wait quantile " + Num(stable ? w95 : 0.0) + " s + TTFT at that load " + Num(ttft_loaded) + " s",
+                r->Inference.TtftP95S, "s");
+        if (!stable)
+            AddWarning(r, "queue_unstable", "Requests arrive at " + Num(rate) + "/s but the deployment completes at most " + Num(sustained) +
+                                                "/s at concurrency " + Num(slots) + ": the queue grows without bound (TTFT percentiles reported as 0).");
+    }
+    r->Inference.StepOverheadS = u.Eff.StepOverheadS;
+    if (u.Eff.StepOverheadS > 0)
+        AddStep(r, "step_overhead_s", "Fixed cost per step", u.Eff.Basis, u.Eff.StepOverheadS, "s");
+    if (!u.Eff.KnownArchitecture)
+        AddWarning(r, "efficiency_unknown_gpu", s.Gpu.Name + " (architecture \"" + s.Gpu.Architecture +
+                                                    "\") has no fitted efficiency: the lowest fitted figures are used (bandwidth " + Num(u.Eff.BandwidthEfficiency) +
+                                                    ", compute " + Num(u.Eff.ComputeEfficiency) + "). Set efficiency.bandwidth_efficiency / compute_efficiency if you know better.");
 
     // --- capacity -------------------------------------------------------------------------------------------
     const double pool = std::max(0.0, usable - mem.WeightsBytes - mem.ActivationBytes - mem.OverheadBytes);

@@ -43,6 +43,10 @@ struct InferenceParams {
     double BatchRequests          = 0;    // batch: requests in the job; 0 = none
     double PrefillChunkTokens     = 2048; // prefill chunk size (vLLM max_num_batched_tokens), tokens
     double KvBlockTokens          = 16;   // paged-attention block size (vLLM default 16), tokens
+    // --- accuracy (issue 16) ---
+    std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama"
+    int    ExpertParallel         = 1;    // MoE: GPUs a replica's routed experts are spread over (≤ TP × PP); 1 = experts split like the dense layers
+    double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles); 0 = 70 % of the sustained rate
 };
 
 struct TrainingParams {
@@ -66,6 +70,9 @@ struct TrainingParams {
     bool      PagedOptimizer      = false; // bitsandbytes paged optimizer (QLoRA)
     bool      OptimizerInBackward = false; // step each parameter as its gradient arrives (torchtune optimizer_in_bwd)
     int       LossChunks          = 1;     // cross-entropy over this many sequence chunks (torchtune CEWithChunkedOutputLoss: 8)
+    // --- accuracy (issue 16) ---
+    int       ExpertParallel      = 1;     // MoE: data-parallel ranks the routed experts are spread over (Megatron expert_model_parallel_size)
+    int       VirtualPipelineStages = 1;   // interleaved 1F1B: model chunks per pipeline rank (Megatron virtual_pipeline_model_parallel_size)
 };
 
 struct ClusterSpec {

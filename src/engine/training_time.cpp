@@ -97,8 +97,11 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     const double micro_tokens = s.Training.SeqLen * l.MicroBatch;
     out.TokensPerStep = micro * micro_tokens * dp;
     out.MicroBatchComputeS = flops.Hardware * micro_tokens / (tp * pp * cp) / (out.PeakFlopsPerS * out.Utilisation);
-    out.BubbleShare = (pp - 1.0) / (micro + pp - 1.0); // 1F1B bubble (Narayanan et al. 2021 §2.2.1)
-    const double compute_step = (micro + pp - 1.0) * out.MicroBatchComputeS;
+    // 1F1B bubble (Narayanan et al. 2021 §2.2.1); the interleaved schedule divides the idle slots by the model
+    // chunks per rank v (§2.2.2).
+    const double vpp = std::max(1, l.VirtualPipelineStages);
+    out.BubbleShare = PipelineBubbleShare(l.PipelineParallel, l.VirtualPipelineStages, out.MicroBatchesPerStep);
+    const double compute_step = (micro + (pp - 1.0) / vpp) * out.MicroBatchComputeS;
     const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
 
     // Links: NVLink/NVSwitch inside a node (one direction of the datasheet's bidirectional figure), the NIC between nodes.
@@ -163,7 +166,23 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     // Pipeline: each stage sends activations forward and gradients back per micro-batch.
     if (pp > 1) {
         const double bytes = micro_tokens / cp * m.Hidden * kActivationBytes / (l.SequenceParallel ? tp : 1.0);
-        out.PpCommS = micro * 2.0 * bytes / bandwidth(tp * cp * pp);
+        out.PpCommS = vpp * micro * 2.0 * bytes / bandwidth(tp * cp * pp); // interleaving: v hand-offs per micro-batch
+    }
+    // Expert parallelism: each MoE layer sends every local token's hidden state to its top-k experts and back
+    // (dispatch + combine) in forward and again in backward, an all-to-all over the EP group where each rank keeps
+    // 1/EP of the traffic (Megatron-Core MoEAlltoAllTokenDispatcher; Lepikhin et al. 2020, GShard §3.2). Full
+    // recompute repeats the forward pair. Overlapped with the compute of another micro-batch (DeepSeek-V3 §3.2.1
+    // DualPipe; Megatron-Core's overlapped 1F1B all-to-all): only what exceeds a micro-batch's compute is exposed.
+    const double ep = std::max(1, l.ExpertParallel);
+    double ep_exposed = 0;
+    if (ep > 1 && IsMoe(m)) {
+        const double moe_layers_per_stage = std::ceil(static_cast<double>(m.Layers - m.DenseLayers) / pp);
+        const double local_tokens = micro_tokens / cp / (l.SequenceParallel ? tp : 1.0);
+        const double bytes = local_tokens * m.ExpertsActive * m.Hidden * kMoeDispatchBytes * RingShare(ep);
+        const double passes = l.Recompute == RecomputePolicy::Full ? 6.0 : 4.0;
+        const double per_micro = moe_layers_per_stage * passes * bytes / bandwidth(tp * cp * ep);
+        out.EpCommS = micro * per_micro;
+        ep_exposed = micro * std::max(0.0, per_micro - out.MicroBatchComputeS);
     }
     // Context parallel (ring attention): K and V chunks circulate in forward, K/V and their gradients in backward,
     // overlapped with the attention of the resident chunk.
@@ -181,7 +200,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
         out.OffloadS = 2.0 * trainable_local * (lora ? kLoraAdapterBytes : weight_bytes) / offload_shard / kPcieBytesPerS;
     }
 
-    out.ExposedCommS = dp_exposed + out.TpCommS + out.PpCommS + cp_exposed;
+    out.ExposedCommS = dp_exposed + out.TpCommS + out.PpCommS + cp_exposed + ep_exposed;
     out.StepS = compute_step + out.ExposedCommS + out.OffloadS;
     out.Steps = s.Training.Tokens / out.TokensPerStep;
     out.TimeS = out.Steps * out.StepS;

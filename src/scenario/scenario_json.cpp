@@ -139,6 +139,12 @@ void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<I
     in->BatchRequests = r.Number("batch_requests", 0, 1e12, false, in->BatchRequests);
     in->PrefillChunkTokens = r.Number("prefill_chunk_tokens", 1, kMaxTokens, false, in->PrefillChunkTokens);
     in->KvBlockTokens = r.Number("kv_block_tokens", 1, 65536, false, in->KvBlockTokens);
+    in->Engine = r.String("engine", false, in->Engine);
+    if (!in->Engine.empty() && in->Engine != "vllm" && in->Engine != "sglang" && in->Engine != "trtllm" && in->Engine != "llama.cpp" &&
+        in->Engine != "ollama")
+        r.Error("engine", "unknown serving engine \"" + in->Engine + "\"; expected vllm, sglang, trtllm, llama.cpp or ollama");
+    in->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, in->ExpertParallel);
+    in->RequestRatePerS = r.Number("request_rate_per_s", 0, 1e9, false, in->RequestRatePerS);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("inference", "invalid (see the fields above)");
 }
@@ -171,6 +177,8 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     t->PagedOptimizer = r.Boolean("paged_optimizer", t->PagedOptimizer);
     t->OptimizerInBackward = r.Boolean("optimizer_in_backward", t->OptimizerInBackward);
     t->LossChunks = r.Integer("loss_chunks", 1, 1024, false, t->LossChunks);
+    t->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, t->ExpertParallel);
+    t->VirtualPipelineStages = r.Integer("virtual_pipeline_stages", 1, 1000, false, t->VirtualPipelineStages);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("training", "invalid (see the fields above)");
 }
@@ -367,6 +375,9 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ij, "batch_requests", in.BatchRequests, din.BatchRequests, oc);
     Put(&ij, "prefill_chunk_tokens", in.PrefillChunkTokens, din.PrefillChunkTokens, oc);
     Put(&ij, "kv_block_tokens", in.KvBlockTokens, din.KvBlockTokens, oc);
+    Put(&ij, "engine", in.Engine, din.Engine, oc);
+    Put(&ij, "expert_parallel", in.ExpertParallel, din.ExpertParallel, oc);
+    Put(&ij, "request_rate_per_s", in.RequestRatePerS, din.RequestRatePerS, oc);
     if (!ij.empty()) j["inference"] = ij;
 
     const engine::TrainingParams& t = s.Training;
@@ -392,6 +403,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj, "paged_optimizer", t.PagedOptimizer, dt.PagedOptimizer, oc);
     Put(&tj, "optimizer_in_backward", t.OptimizerInBackward, dt.OptimizerInBackward, oc);
     Put(&tj, "loss_chunks", t.LossChunks, dt.LossChunks, oc);
+    Put(&tj, "expert_parallel", t.ExpertParallel, dt.ExpertParallel, oc);
+    Put(&tj, "virtual_pipeline_stages", t.VirtualPipelineStages, dt.VirtualPipelineStages, oc);
     if (!tj.empty()) j["training"] = tj;
 
     const engine::EfficiencyOverrides& e = s.Efficiency;
@@ -518,7 +531,10 @@ std::string ResultToJson(const engine::Result& r, int indent) {
                       {"kv_bytes_per_token", Finite(in.KvBytesPerToken)}, {"kv_pool_bytes_per_gpu", Finite(in.KvPoolBytesPerGpu)},
                       {"kv_pool_tokens_per_replica", Finite(in.KvPoolTokensPerReplica)}, {"decode_compute_bound", in.DecodeComputeBound},
                       {"sla_max_users", Finite(in.SlaMaxUsers)}, {"gpus_for_target_users", Finite(in.GpusForTargetUsers)},
-                      {"optimal_batch", Finite(in.OptimalBatch)}, {"batch_job_time_s", Finite(in.BatchJobTimeS)}};
+                      {"optimal_batch", Finite(in.OptimalBatch)}, {"batch_job_time_s", Finite(in.BatchJobTimeS)},
+                      {"request_rate_per_s", Finite(in.RequestRatePerS)}, {"slot_utilisation", Finite(in.SlotUtilisation)},
+                      {"ttft_p50_s", Finite(in.TtftP50S)}, {"ttft_p95_s", Finite(in.TtftP95S)}, {"ttft_p99_s", Finite(in.TtftP99S)},
+                      {"step_overhead_s", Finite(in.StepOverheadS)}};
     json curve = json::array();
     for (const engine::ThroughputPoint& p : in.Curve)
         curve.push_back({{"concurrency", Finite(p.Concurrency)}, {"tokens_per_s", Finite(p.TokensPerS)},
