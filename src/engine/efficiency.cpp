@@ -1,7 +1,11 @@
 // gpuplan engine: inference efficiency defaults and their sources.
 #include "engine/efficiency.h"
 
+#include <cstdio>
+
 #include "engine/inference.h"
+#include "engine/mfu_defaults.h"
+#include "engine/training.h"
 
 namespace engine {
 
@@ -137,6 +141,48 @@ InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
     if (o.RuntimeOverheadBytes >= 0) e.RuntimeOverheadBytes = o.RuntimeOverheadBytes;
     if (o.GpuMemoryUtilization > 0) e.GpuMemoryUtilization = o.GpuMemoryUtilization;
     return e;
+}
+
+namespace {
+
+std::string Fixed(double value, int digits) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
+    return buffer;
+}
+
+} // namespace
+
+std::string DefaultsTableMarkdown() {
+    std::string md = "| default | value | where it comes from |\n|---|---|---|\n";
+    auto row = [&](const std::string& name, const std::string& value, const std::string& source) {
+        md += "| " + name + " | " + value + " | " + source + " |\n";
+    };
+    for (const ArchRow& r : kRows)
+        row("inference bandwidth / compute efficiency, `" + std::string(r.Architecture) + "`", Fixed(r.Bandwidth, 2) + " / " + Fixed(r.Compute, 2), r.Basis);
+    const InferenceEfficiency unknown = DefaultInferenceEfficiency("");
+    row("inference bandwidth / compute efficiency, any other architecture", Fixed(unknown.BandwidthEfficiency, 2) + " / " + Fixed(unknown.ComputeEfficiency, 2),
+        "the lowest fitted figures, with the warning `efficiency_unknown_gpu`");
+    row("inference bandwidth efficiency, Apple silicon (`apple_*`)", Fixed(kLocalBandwidthEffMetal, 2), "the llama.cpp Metal share (local-engine fit)");
+    row("llama.cpp / Ollama on CUDA (and ROCm, borrowed): bandwidth share + fixed cost per token",
+        Fixed(kLocalBandwidthEffCuda, 2) + " + " + Fixed(kLocalStepOverheadCudaS * 1e3, 1) + " ms", "fitted on the llama.cpp CUDA calibration cases");
+    row("llama.cpp / Ollama on Metal: bandwidth share + fixed cost per token",
+        Fixed(kLocalBandwidthEffMetal, 2) + " + " + Fixed(kLocalStepOverheadMetalS * 1e3, 1) + " ms", "fitted on the llama.cpp Metal calibration cases");
+    row("inference interconnect efficiency", Fixed(kInterconnectEff, 2), "NCCL maintainer: ≈ 370 of 450 GB/s on H100 NVLink");
+    row("inference runtime overhead per GPU", Fixed(kInferenceRuntimeOverheadBytes / 1073741824.0, 2) + " GiB", "vLLM PR #10511 log: non-torch memory on one H100");
+    row("inference `gpu_memory_utilization`", Fixed(kDefaultGpuMemoryUtilization, 2), "vLLM EngineArgs default");
+    row("inference `request_rate_per_s` 0", Fixed(kDefaultLoadShare, 2) + " × sustained rate", "load at which TTFT percentiles are reported (a provisioning target, not a measurement)");
+    for (const MfuTableRow& r : MfuDefaultRows()) {
+        const std::string name = "training utilisation, `" + r.Architecture + "` " + (r.Compute == ComputeClass::Fp8 ? "FP8" : "BF16");
+        row(name + ", ≤ " + std::to_string(MfuScaleSplitGpus()) + " GPUs", Fixed(r.SmallScale, 3), r.SmallSource);
+        row(name + ", > " + std::to_string(MfuScaleSplitGpus()) + " GPUs", Fixed(r.AtScale, 3), r.AtScaleSource);
+    }
+    row("training utilisation, other architectures", "borrowed", MfuBorrowList() + "; FP4 uses the FP8 row, other precisions the BF16 row");
+    row("training `global_batch_tokens` 0", Fixed(kDefaultGlobalBatchTokens / 1048576.0, 0) + "M tokens, more while the bubble > " +
+        Fixed(kDefaultMaxBubbleShare * 100, 0) + " %", "Llama 2's published batch (Touvron et al. 2023, §2.2); bubble (PP − 1)/v / (m + (PP − 1)/v)");
+    row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
+    row("training runtime overhead per GPU", Fixed(kTrainingRuntimeBytes / 1e9, 2) + " GB", "CUDA context + cuBLAS workspace + NCCL buffers (training.h)");
+    return md;
 }
 
 } // namespace engine

@@ -29,6 +29,10 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
 
+// The defaults that can move a result by more than 20 %, as a Markdown table (docs/SCENARIO.md embeds it between
+// <!-- defaults:begin --> and <!-- defaults:end -->; tests/engine/test_defaults_doc.cpp fails when they differ).
+std::string DefaultsTableMarkdown();
+
 // Ring all-reduce latency term per collective, s (launch + synchronisation for a small message).
 // source: NVIDIA/nccl issue #1259 (2024-04-22): HGX 8×H100, NCCL 2.20, all_reduce_perf with CUDA graphs,
 // small-message all-reduce ≈ 6 µs between two GPUs over NVLink.

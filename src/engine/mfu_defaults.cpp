@@ -104,4 +104,19 @@ MfuDefault DefaultTrainingUtilisation(const std::string& architecture, ComputeCl
     return out;
 }
 
+std::vector<MfuTableRow> MfuDefaultRows() {
+    std::vector<MfuTableRow> rows;
+    for (const MfuRow& row : kRows)
+        rows.push_back(MfuTableRow{row.Architecture, row.Compute, row.SmallScale, row.SmallSource, row.AtScale, row.AtScaleSource});
+    return rows;
+}
+
+int MfuScaleSplitGpus() { return kScaleSplitGpus; }
+
+std::string MfuBorrowList() {
+    std::string text;
+    for (const Borrow& b : kBorrows) text += (text.empty() ? "" : ", ") + std::string(b.Architecture) + " → " + b.From;
+    return text + "; anything else → " + kFallbackArchitecture;
+}
+
 } // namespace engine
