@@ -39,9 +39,14 @@ cases = []
 for name in sorted(os.listdir(CASES)):
     if name.endswith(".json"):
         case = json.load(open(os.path.join(CASES, name)))
-        local = case["scenario"].get("inference", {}).get("engine") in ("llama.cpp", "ollama")
+        inference = case["scenario"].get("inference", {})
+        local = inference.get("engine") in ("llama.cpp", "ollama")
         # Local engines have their own per-backend share and fixed cost (efficiency.cpp), fitted separately.
-        if case["category"] == "inference" and case.get("calibration") and not local:
+        # MoE serving with expert parallelism (attention data-parallel) is over-predicted by about +50 % for a
+        # reason the engine does not model yet (docs/ACCURACY.md, known gaps); letting those cases into the shared
+        # fit would pull NVIDIA's decode share from 0.67 to 0.59 and worsen every dense case, so they stay out.
+        moe_ep = inference.get("expert_parallel", 1) > 1
+        if case["category"] == "inference" and case.get("calibration") and not local and not moe_ep:
             cases.append(case)
 
 

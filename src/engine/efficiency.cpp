@@ -20,7 +20,7 @@ namespace {
 // NVIDIA, fitted on: llama.cpp PR #4766 (Llama-2-7B F16, RTX 4090, batch 1, 61.03 tokens/s) together with the
 // TensorRT-LLM A100/H100 throughput cases (v0.6.1 Llama-2-7B FP16 A100 batch 384; v1.0 Llama-3.1-8B and
 // Llama-3.3-70B FP8 H100), whose decode steps are partly bandwidth-bound.
-constexpr double kBandwidthEffNvidia = 0.67;
+constexpr double kBandwidthEffNvidia = 0.69;
 // AMD CDNA, fitted on: Oracle Cloud blog "Serving Llama 3.1 405B model with AMD MI300X GPUs" (vLLM, 8×MI300X,
 // TP 8, FP8, batch 1: 36 tokens/s) and AMD's ROCm vLLM throughput table (405B FP8, 128 in / 2048 out).
 constexpr double kBandwidthEffAmd = 0.37;
@@ -32,9 +32,9 @@ constexpr double kComputeEffAmpere = 0.68;
 // Hopper, fitted on: TensorRT-LLM perf-overview v1.0, Llama-3.1-8B FP8 on one H100 (1000/1000) and
 // Llama-3.3-70B FP8 on 2×H100 (500/2000).
 // Refitted for issue 16 on the larger calibration third (TensorRT-LLM v1.0 H100/H200 FP8 rows at 128–20,000-token
-// prompts): 0.41 → 0.62. The old figure was fitted on two throughput cases only and made long-prompt TTFT about
+// prompts): 0.41 → 0.60. The old figure was fitted on two throughput cases only and made long-prompt TTFT about
 // twice the published value.
-constexpr double kComputeEffHopper = 0.62;
+constexpr double kComputeEffHopper = 0.60;
 // Blackwell, fitted on: TensorRT-LLM perf-overview v1.0 FP4 rows on B200 (Llama-3.1-405B TP4 128/2048, Llama-3.3-70B
 // 2048/2048). Against the doubled FP4 peak the NVFP4 GEMMs of that release reach a far smaller share than FP8 on Hopper.
 constexpr double kComputeEffBlackwell = 0.23;

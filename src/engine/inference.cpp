@@ -32,6 +32,7 @@ struct Setup {
     WeightStorage       Weights;             // whole model, bytes
     int                 Tp = 1;
     int                 Pp = 1;
+    bool                AttentionDp = false; // MoE with expert_parallel = TP: attention data-parallel, experts split by EP
     double              ContextTokens = 0;   // KV reserved per sequence
     double              DecodeContext = 0;   // average context while decoding: input + output / 2
     double              BandwidthBytesPerS = 0; // achievable per GPU
@@ -53,7 +54,9 @@ double StageLayerFraction(int layers, int pipeline_parallel) {
 // Share of a sequence's KV cache one tensor-parallel rank holds: KV heads split across ranks, replicated when
 // there are fewer KV heads than ranks (vLLM: each rank keeps at least one KV head); MLA's latent is not
 // split by heads and every rank keeps the whole latent (vLLM MLA backends).
-double KvShareOfRank(const ModelArch& m, int tensor_parallel) {
+double KvShareOfRank(const ModelArch& m, int tensor_parallel, bool attention_dp = false) {
+    // Attention data-parallel: a GPU keeps whole KV heads of 1/TP of the sequences — on average 1/TP of each.
+    if (attention_dp) return 1.0 / tensor_parallel;
     if (IsMla(m)) return 1.0;
     const double kv_heads = KvHeadsOf(m);
     return std::max(1.0, kv_heads / tensor_parallel) / kv_heads;
@@ -62,6 +65,11 @@ double KvShareOfRank(const ModelArch& m, int tensor_parallel) {
 Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
     Setup u;
     u.S = &s;
+    // Expert parallelism as TensorRT-LLM (--ep with enable_attention_dp) and SGLang (DP attention) run it: each GPU of
+    // the replica serves its own share of the sequences with a full copy of the attention and dense weights, and holds
+    // 1/EP of the routed experts; tokens reach their experts by all-to-all. Modelled for EP = TP (the value is
+    // clamped to that and EvaluateInference warns otherwise).
+    u.AttentionDp = IsMoe(s.Model) && s.Inference.ExpertParallel > 1 && tensor_parallel > 1;
     u.Eff = ResolveInferenceEfficiency(s);
     u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
     u.Weights = WeightStorageOf(s.Model, s.Precision.Weights);
@@ -101,14 +109,14 @@ double WeightsPerGpu(const Setup& u) {
     const ModelArch& m = u.S->Model;
     const double stage = StageLayerFraction(m.Layers, u.Pp);
     const WeightStorage& w = u.Weights;
-    const double layers = (w.DenseBytes + w.ExpertBytes) * stage / u.Tp;
+    const double layers = (u.AttentionDp ? w.DenseBytes + w.ExpertBytes / u.Tp : (w.DenseBytes + w.ExpertBytes) / u.Tp) * stage;
     const double ends = u.Pp == 1 ? (w.EmbeddingBytes + w.LmHeadBytes) / u.Tp : std::max(w.EmbeddingBytes, w.LmHeadBytes) / u.Tp;
     return layers + ends + w.NormBytes * stage;
 }
 
 double KvBytesPerSequencePerGpu(const Setup& u, double context_tokens, double block_tokens) {
     const ModelArch& m = u.S->Model;
-    return KvCacheBytesPerSequence(m, u.S->Precision.KvCache, context_tokens, block_tokens) * KvShareOfRank(m, u.Tp) *
+    return KvCacheBytesPerSequence(m, u.S->Precision.KvCache, context_tokens, block_tokens) * KvShareOfRank(m, u.Tp, u.AttentionDp) *
            StageLayerFraction(m.Layers, u.Pp);
 }
 
@@ -166,7 +174,8 @@ double WeightBytesReadPerRank(const Setup& u, double tokens) {
     const WeightStorage& w = u.Weights;
     double experts = 0;
     if (IsMoe(m) && w.ExpertBytes > 0) experts = w.ExpertBytes * ExpectedExpertsTouched(m, tokens) / m.Experts;
-    return (w.DenseBytes + experts + w.LmHeadBytes + (m.TiedEmbeddings ? w.EmbeddingBytes : 0.0)) / u.Tp + w.NormBytes;
+    const double dense = u.AttentionDp ? w.DenseBytes : w.DenseBytes / u.Tp; // attention DP: every GPU reads all dense weights
+    return dense + (experts + w.LmHeadBytes + (m.TiedEmbeddings ? w.EmbeddingBytes : 0.0)) / u.Tp + w.NormBytes;
 }
 
 // Ring all-reduce of `bytes` across n ranks: 2(n−1)/n × bytes over the per-direction link, plus a latency term.
@@ -182,7 +191,15 @@ double CommS(const Setup& u, double tokens, double steps) {
     const ModelArch& m = u.S->Model;
     const double activation_bytes = tokens * m.Hidden * kActivationBytesPerValue;
     double time = 0;
-    if (u.Tp > 1) time += 2.0 * m.Layers * (AllReduceS(u, activation_bytes / steps) * steps);
+    if (u.Tp > 1 && !u.AttentionDp) time += 2.0 * m.Layers * (AllReduceS(u, activation_bytes / steps) * steps);
+    if (u.AttentionDp) {
+        // Each MoE layer: dispatch and combine all-to-all of every local token's top-k copies; a GPU keeps 1/EP
+        // (Megatron-Core / TensorRT-LLM all-to-all token dispatchers). Dense layers need no collective.
+        const double n = u.Tp;
+        const double moe_layers = m.Layers - m.DenseLayers;
+        const double bytes = activation_bytes / n * m.ExpertsActive * (n - 1.0) / n;
+        time += moe_layers * 2.0 * (bytes / u.LinkBytesPerS + steps * kAllReduceLatencyS);
+    }
     if (u.Pp > 1) time += (u.Pp - 1.0) * (activation_bytes / u.LinkBytesPerS + steps * kAllReduceLatencyS);
     return time;
 }
@@ -193,7 +210,7 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     const ModelArch& m = u.S->Model;
     StepTime t;
     const double tokens_per_step = prefill_tokens / steps + decode_batch;
-    const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp);
+    const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp, u.AttentionDp);
     t.MemoryS = steps * (WeightBytesReadPerRank(u, tokens_per_step) + kv_read) / u.BandwidthBytesPerS;
     const double flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch) + AttentionFlops(m, 0.0, prefill_tokens) +
                          steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
@@ -338,7 +355,9 @@ void EvaluateInference(const Scenario& s, Result* r) {
                 " bits + norms " + Num(groups.Norms) + " × " + Num(weights.NormBits) + " bits, / 8",
             w.Total(), "B");
     AddStep(r, "weights_bytes", "Weights per GPU",
-            "layers / (TP " + Str(tp) + " × PP " + Str(pp) + "), embedding and lm_head split by vocabulary over TP" +
+            std::string(u.AttentionDp ? "attention and dense layers whole on every GPU, routed experts / EP " + Str(tp) + ", all / PP " + Str(pp)
+                                      : "layers / (TP " + Str(tp) + " × PP " + Str(pp) + ")") +
+                ", embedding and lm_head split by vocabulary over TP" +
                 (pp > 1 ? " on the first / last stage" : "") + ", norms replicated",
             mem.WeightsBytes, "B");
     const double kv_per_token = KvCacheBytesPerSequence(m, s.Precision.KvCache, 1.0);
@@ -353,7 +372,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     const double kv_seq_gpu = KvBytesPerSequencePerGpu(u, u.ContextTokens, in.KvBlockTokens);
     AddStep(r, "kv_bytes_per_sequence_per_gpu", "KV cache per sequence per GPU",
             Num(u.ContextTokens) + " tokens in blocks of " + Num(in.KvBlockTokens) + " × KV share of a TP rank " +
-                Num(KvShareOfRank(m, tp)) + " × stage share " + Num(StageLayerFraction(m.Layers, pp)),
+                Num(KvShareOfRank(m, tp, u.AttentionDp)) + " × stage share " + Num(StageLayerFraction(m.Layers, pp)),
             kv_seq_gpu, "B");
     AddStep(r, "kv_cache_bytes", "KV cache per GPU", "KV per sequence per GPU × " + Str(in.Concurrency) + " sequences", mem.KvBytes, "B");
     AddStep(r, "activation_bytes", "Activations per GPU",
@@ -395,7 +414,12 @@ void EvaluateInference(const Scenario& s, Result* r) {
     if (!weights.WeightOnly && WeightFormatSupport(s.Gpu, s.Precision.Weights) == FormatSupport::WeightOnly)
         AddWarning(r, "weights_not_native", s.Gpu.Name + " has no " + ComputeClassName(weights.Compute) + " tensor path: " + weights.Name +
                                                 " weights are stored compactly and dequantised to bf16 for math (no speed-up from the format).");
-    if (!IsMla(m) && tp > KvHeadsOf(m))
+    if (IsMoe(m) && in.ExpertParallel > 1 && in.ExpertParallel != tp)
+        AddWarning(r, "expert_parallel_is_tp", "expert_parallel " + Str(in.ExpertParallel) + " is modelled as equal to tensor_parallel " + Str(tp) +
+                                                   (tp > 1 ? " (attention data-parallel, experts over the TP GPUs)." : ": with TP 1 there is nothing to spread."));
+    if (!IsMoe(m) && in.ExpertParallel > 1)
+        AddWarning(r, "expert_parallel_dense", "expert_parallel applies to MoE models only; ignored.");
+    if (!IsMla(m) && tp > KvHeadsOf(m) && !u.AttentionDp)
         AddWarning(r, "kv_heads_replicated", "tensor_parallel " + Str(tp) + " exceeds the model's " + Str(KvHeadsOf(m)) +
                                                  " KV heads: each rank keeps a full KV head, so KV memory per GPU stops shrinking.");
     if (m.MaxContext > 0 && u.ContextTokens > m.MaxContext)
@@ -427,7 +451,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     const double batch = in.Concurrency;
     const StepTime decode = DecodeStep(u, batch);
     const double decode_bytes = WeightBytesReadPerRank(u, batch) +
-                                batch * KvCacheBytesPerSequence(m, s.Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, tp);
+                                batch * KvCacheBytesPerSequence(m, s.Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, tp, u.AttentionDp);
     AddStep(r, "decode_bytes_per_step", "Bytes read per decode step per GPU",
             "weights" + std::string(IsMoe(m) ? " (experts touched " + Num(ExpectedExpertsTouched(m, batch)) + " of " + Str(m.Experts) + ")" : "") +
                 " + KV of " + Num(batch) + " sequences at " + Num(u.DecodeContext) + " tokens",
