@@ -180,6 +180,8 @@ std::string DefaultsTableMarkdown() {
     row("training utilisation, other architectures", "borrowed", MfuBorrowList() + "; FP4 uses the FP8 row, other precisions the BF16 row");
     row("training `global_batch_tokens` 0", Fixed(kDefaultGlobalBatchTokens / 1048576.0, 0) + "M tokens, more while the bubble > " +
         Fixed(kDefaultMaxBubbleShare * 100, 0) + " %", "Llama 2's published batch (Touvron et al. 2023, §2.2); bubble (PP − 1)/v / (m + (PP − 1)/v)");
+    row("training: pace of MoE routed-expert matmuls relative to dense layers", Fixed(kMoeExpertComputeShare, 2),
+        "fitted on the MoE training calibration cases (Megatron-Bridge DeepSeek-V3, Qwen3-235B, GPT-OSS; DeepSeek-V3 report)");
     row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
     row("training runtime overhead per GPU", Fixed(kTrainingRuntimeBytes / 1e9, 2) + " GB", "CUDA context + cuBLAS workspace + NCCL buffers (training.h)");
     return md;

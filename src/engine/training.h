@@ -82,6 +82,12 @@ constexpr double kDefaultGlobalBatchTokens = 4194304.0;
 // With pipeline parallelism the default batch also keeps the bubble at or below this share, and a warning is raised
 // above it (Narayanan et al. 2021 recommend m ≫ PP; 10 % is this project's threshold).
 constexpr double kDefaultMaxBubbleShare    = 0.10;
+// MoE training: the routed experts' matmuls (grouped GEMMs of a few hundred tokens per expert, with token
+// permutation and routing around them) reach this share of the pace the dense layers reach. Fitted (least squares
+// on log error, grid step 0.05) on the MoE training calibration cases: Megatron-Bridge DeepSeek-V3 on 1,024 H100
+// and 256 B200, Qwen3-235B-A22B on 256 H100, GPT-OSS 120B on 64 H100, and DeepSeek-V3's own report on 2,048 H800.
+// Published Model TFLOP/s of those recipes are a third or less of the dense recipes' on the same GPUs.
+constexpr double kMoeExpertComputeShare    = 0.35;
 // MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
 // MoEAlltoAllTokenDispatcher; DeepSeek-V3 dispatches in FP8, §3.3.2, which a scenario does not express).
 constexpr double kMoeDispatchBytes         = 2.0;
@@ -194,6 +200,7 @@ struct TrainingFlopsPerToken {
     double Hardware      = 0; // FLOPs per token executed (incl. recompute)
     double Attention     = 0; // the attention-score part of Model
     double Forward       = 0; // forward part of Hardware (the rest is backward + recompute)
+    double RoutedExperts = 0; // part of Hardware in routed-expert matmuls (MoE)
 };
 TrainingFlopsPerToken FlopsPerToken(const Scenario& scenario, RecomputePolicy recompute);
 

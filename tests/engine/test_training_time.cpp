@@ -324,13 +324,13 @@ TEST_CASE("expert parallelism divides the routed experts' memory and adds all-to
 
 TEST_CASE("MFU defaults name their source and borrow openly") {
     const MfuDefault hopper = DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 8);
-    CHECK(hopper.Utilisation == doctest::Approx(0.464));
+    CHECK(hopper.Utilisation == doctest::Approx(0.505));
     CHECK(hopper.BorrowedFrom.empty());
     CHECK_FALSE(hopper.Source.empty());
     CHECK(DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 16384).Utilisation == doctest::Approx(0.41));
     const MfuDefault blackwell = DefaultTrainingUtilisation("blackwell", ComputeClass::Fp8, 8);
     CHECK(blackwell.BorrowedFrom == "hopper");
-    CHECK(blackwell.Utilisation == doctest::Approx(0.461));
+    CHECK(blackwell.Utilisation == doctest::Approx(0.454));
 }
 
 } // TEST_SUITE
