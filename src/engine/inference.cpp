@@ -295,20 +295,34 @@ double ErlangC(double servers, double offered) {
     return b / (1.0 - rho * (1.0 - b));
 }
 
-// Queueing delay quantile before a request gets a slot. Continuous batching serves `slots` requests at once, each
-// for a near-constant `service_s` (its TTFT plus output × TPOT): an M/D/c queue. Its waiting time is approximated by
-// the M/M/c one scaled by (1 + Cs²) / 2 = 1/2 for deterministic service (Allen–Cunneen; Whitt 1993, "Approximations
-// for the GI/G/m queue", Production and Operations Management 2(2)), with the M/M/c tail P(W > t) = C·e^(−(cμ − λ)t)
+// Queueing delay before a request gets a slot. Continuous batching serves `slots` requests at once, each for a
+// near-constant `service_s` (its TTFT plus output × TPOT): an M/D/c queue. Its waiting time is approximated by the
+// M/M/c one scaled by (1 + Cs²) / 2 = 1/2 for deterministic service (Allen–Cunneen; Whitt 1993, "Approximations for
+// the GI/G/m queue", Production and Operations Management 2(2)), with the M/M/c tail P(W > t) = C·e^(−(cμ − λ)t)
 // (Kleinrock 1975, Queueing Systems vol. 1, §3.5); the scaling halves the mean, i.e. doubles the decay rate.
-double QueueWaitQuantileS(double slots, double service_s, double arrival_per_s, double quantile) {
-    if (slots < 1 || service_s <= 0 || arrival_per_s <= 0) return 0.0;
+struct QueueModel {
+    bool   Stable = true;
+    double WaitProbability = 0; // Erlang C
+    double DecayPerS = 0;       // 2 (cμ − λ)
+    double WaitQuantileS(double quantile) const {
+        if (!Stable) return std::numeric_limits<double>::infinity();
+        if (WaitProbability <= 1.0 - quantile || DecayPerS <= 0) return 0.0;
+        return std::log(WaitProbability / (1.0 - quantile)) / DecayPerS;
+    }
+};
+
+QueueModel MakeQueue(double slots, double service_s, double arrival_per_s) {
+    QueueModel q;
+    if (slots < 1 || service_s <= 0 || arrival_per_s <= 0) return q;
     const double mu = 1.0 / service_s;
     const double offered = arrival_per_s / mu;
-    if (offered >= slots) return std::numeric_limits<double>::infinity();
-    const double wait_probability = ErlangC(slots, offered);
-    if (wait_probability <= 1.0 - quantile) return 0.0;
-    const double rate = 2.0 * (slots * mu - arrival_per_s);
-    return std::log(wait_probability / (1.0 - quantile)) / rate;
+    if (offered >= slots) {
+        q.Stable = false;
+        return q;
+    }
+    q.WaitProbability = ErlangC(slots, offered);
+    q.DecayPerS = 2.0 * (slots * mu - arrival_per_s);
+    return q;
 }
 
 std::string Str(int value) { return std::to_string(value); }
@@ -490,10 +504,11 @@ void EvaluateInference(const Scenario& s, Result* r) {
         r->Inference.RequestRatePerS = rate;
         r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
         const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch))).TtftS;
-        const double w50 = QueueWaitQuantileS(slots, latency, rate, 0.50);
-        const double w95 = QueueWaitQuantileS(slots, latency, rate, 0.95);
-        const double w99 = QueueWaitQuantileS(slots, latency, rate, 0.99);
-        const bool stable = std::isfinite(w99);
+        const QueueModel queue = MakeQueue(slots, latency, rate);
+        const bool stable = queue.Stable;
+        const double w50 = stable ? queue.WaitQuantileS(0.50) : 0.0;
+        const double w95 = stable ? queue.WaitQuantileS(0.95) : 0.0;
+        const double w99 = stable ? queue.WaitQuantileS(0.99) : 0.0;
         r->Inference.TtftP50S = stable ? ttft_loaded + w50 : 0.0;
         r->Inference.TtftP95S = stable ? ttft_loaded + w95 : 0.0;
         r->Inference.TtftP99S = stable ? ttft_loaded + w99 : 0.0;
@@ -503,7 +518,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
                 rate, "requests/s");
         AddStep(r, "ttft_p95_s", "TTFT p95 under load",
                 "M/D/c queue (c = " + Num(slots) + " slots, service " + Num(latency) + " s, utilisation " + Num(r->Inference.SlotUtilisation) +
-                    "): Allen–Cunneen wait quantile " + Num(stable ? w95 : 0.0) + " s + TTFT at that load " + Num(ttft_loaded) + " s",
+                    "): Allen–Cunneen wait quantile " + Num(w95) + " s + TTFT at that load " + Num(ttft_loaded) + " s",
                 r->Inference.TtftP95S, "s");
         if (!stable)
             AddWarning(r, "queue_unstable", "Requests arrive at " + Num(rate) + "/s but the deployment completes at most " + Num(sustained) +
