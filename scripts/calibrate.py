@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "gpuplan")
 CASES = os.path.join(ROOT, "tests", "validation", "cases")
 GRID = [round(0.20 + 0.01 * i, 2) for i in range(76)]  # 0.20 … 0.95
+SEQ_GRID = [5.0 * i for i in range(21)]  # host µs per sequence per step: 0 … 100
 
 gpus = {g["id"]: g for g in json.load(open(os.path.join(ROOT, "catalogs", "gpus.json")))["gpus"]}
 
@@ -60,6 +61,7 @@ def errors(settings):
             if arch in settings:
                 eff["compute_efficiency"] = settings[arch]
             eff["bandwidth_efficiency"] = settings[vendor(arch)]
+            eff["sequence_overhead_us"] = settings["sequence_us"]
             with open(os.path.join(tmp, case["id"] + ".json"), "w") as handle:
                 json.dump(copy, handle)
         report = json.loads(subprocess.run([CLI, "validate", tmp, "--format", "json"], check=True,
@@ -73,26 +75,30 @@ def score(errs, ids):
 
 archs = sorted({architecture(c) for c in cases})
 settings = {a: 0.6 for a in archs}
-settings.update({"nvidia": 0.8, "amd": 0.5})
+settings.update({"nvidia": 0.8, "amd": 0.5, "sequence_us": 0.0})
 undetermined = set()
 for _ in range(3):
-    for key in ["nvidia", "amd"] + archs:
+    for key in ["nvidia", "amd"] + archs + ["sequence_us"]:
         if key in ("nvidia", "amd"):
             ids = [c["id"] for c in cases if vendor(architecture(c)) == key]
+        elif key == "sequence_us":
+            ids = [c["id"] for c in cases]
         else:
             ids = [c["id"] for c in cases if architecture(c) == key]
         if not ids:
             continue
-        scores = {v: score(errors({**settings, key: v}), ids) for v in GRID}
+        grid = SEQ_GRID if key == "sequence_us" else GRID
+        scores = {v: score(errors({**settings, key: v}), ids) for v in grid}
         if max(scores.values()) - min(scores.values()) < 1e-6:
             undetermined.add(key)
             continue
-        settings[key] = min(GRID, key=lambda v: (scores[v], abs(v - settings[key])))
+        settings[key] = min(grid, key=lambda v: (scores[v], abs(v - settings[key])))
 
 final = errors(settings)
 print("calibration cases:", ", ".join(c["id"] for c in cases))
 for key in ["nvidia", "amd"]:
     print("bandwidth_efficiency[%s] = %.2f" % (key, settings[key]))
+print("sequence_overhead_us = %.0f" % settings["sequence_us"])
 for arch in archs:
     if arch in undetermined:
         print("compute_efficiency[%s] = undetermined (no calibration case depends on it)" % arch)

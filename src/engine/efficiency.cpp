@@ -57,6 +57,13 @@ constexpr double kLocalBandwidthEffMetal = 0.90;
 constexpr double kLocalStepOverheadMetalS = 8.2e-3;
 // No llama.cpp calibration case on ROCm or on an unknown backend: they borrow CUDA's figures (the derivation says so).
 
+// --- datacenter engines: host work per sequence per step ----------------------------------------------------
+// Scheduling, sampling and detokenising cost host time for every running sequence at every step; at thousands of
+// sequences it could cap a saturated engine. scripts/calibrate.py fits it (grid 5 µs, 0–100) jointly with the factors
+// above and finds 0: no calibration serving case (TensorRT-LLM with CUDA graphs, vLLM on MI300X) asks for it. It stays a
+// documented knob (efficiency.sequence_overhead_us) for engines known to have it.
+constexpr double kSequenceOverheadS = 0.0;
+
 // --- GPUs outside every row ------------------------------------------------------------------------------
 // An inline GPU whose architecture has no row gets the LOWEST fitted figures (AMD's decode share, CDNA3's
 // compute), not NVIDIA's datacenter fits, and EvaluateInference warns (efficiency_unknown_gpu).
@@ -112,6 +119,7 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
     const bool apple = architecture.rfind("apple", 0) == 0;
     const bool amd = architecture.rfind("cdna", 0) == 0 || architecture.rfind("rdna", 0) == 0;
     e.Backend = apple ? "Metal" : amd ? "ROCm" : e.KnownArchitecture ? "CUDA" : "";
+    e.SequenceOverheadS = IsLocalEngine(engine) ? 0.0 : kSequenceOverheadS;
     if (IsLocalEngine(engine)) {
         const bool metal = e.Backend == "Metal";
         e.BandwidthEfficiency = metal ? kLocalBandwidthEffMetal : kLocalBandwidthEffCuda;
@@ -140,6 +148,8 @@ InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
     if (o.InterconnectEfficiency > 0) e.InterconnectEfficiency = o.InterconnectEfficiency;
     if (o.RuntimeOverheadBytes >= 0) e.RuntimeOverheadBytes = o.RuntimeOverheadBytes;
     if (o.GpuMemoryUtilization > 0) e.GpuMemoryUtilization = o.GpuMemoryUtilization;
+    if (o.StepOverheadS >= 0) e.StepOverheadS = o.StepOverheadS;
+    if (o.SequenceOverheadS >= 0) e.SequenceOverheadS = o.SequenceOverheadS;
     return e;
 }
 
@@ -168,6 +178,8 @@ std::string DefaultsTableMarkdown() {
         Fixed(kLocalBandwidthEffCuda, 2) + " + " + Fixed(kLocalStepOverheadCudaS * 1e3, 1) + " ms", "fitted on the llama.cpp CUDA calibration cases");
     row("llama.cpp / Ollama on Metal: bandwidth share + fixed cost per token",
         Fixed(kLocalBandwidthEffMetal, 2) + " + " + Fixed(kLocalStepOverheadMetalS * 1e3, 1) + " ms", "fitted on the llama.cpp Metal calibration cases");
+    row("inference host cost per sequence per step (datacenter engines)", Fixed(kSequenceOverheadS * 1e6, 0) + " µs",
+        "fitted by scripts/calibrate.py on the calibration serving cases");
     row("inference interconnect efficiency", Fixed(kInterconnectEff, 2), "NCCL maintainer: ≈ 370 of 450 GB/s on H100 NVLink");
     row("inference runtime overhead per GPU", Fixed(kInferenceRuntimeOverheadBytes / 1073741824.0, 2) + " GiB", "vLLM PR #10511 log: non-torch memory on one H100");
     row("inference `gpu_memory_utilization`", Fixed(kDefaultGpuMemoryUtilization, 2), "vLLM EngineArgs default");

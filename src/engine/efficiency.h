@@ -15,6 +15,7 @@ struct InferenceEfficiency {
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use
     std::string Basis;                 // where the bandwidth/compute defaults come from (for the derivation trail)
     double StepOverheadS          = 0; // fixed time per forward step (launches, synchronisation, host loop), s
+    double SequenceOverheadS      = 0; // host time per sequence per step (scheduling, sampling, detokenising), s
     std::string Backend;               // "CUDA", "ROCm", "Metal", or "" when the vendor is unknown
     bool   KnownArchitecture      = true; // false: no row for the GPU's architecture; conservative figures are used
 };

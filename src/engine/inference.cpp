@@ -216,7 +216,7 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
                          steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
     t.ComputeS = flops / u.Tp / u.FlopsPerS;
     t.CommS = CommS(u, prefill_tokens + steps * decode_batch, steps);
-    t.OverheadS = steps * u.Eff.StepOverheadS;
+    t.OverheadS = steps * (u.Eff.StepOverheadS + (decode_batch + (prefill_tokens > 0 ? 1.0 : 0.0)) * u.Eff.SequenceOverheadS);
     return t;
 }
 

@@ -100,6 +100,8 @@ struct EfficiencyOverrides {
     double InterconnectEfficiency = 0; // collectives: achieved / peak link bandwidth
     double RuntimeOverheadBytes   = -1; // CUDA context + allocator + framework per GPU, bytes; -1 = default
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use (vLLM 0.9); 0 = default
+    double StepOverheadS          = -1; // inference: fixed cost per forward step, s; -1 = default (efficiency.h)
+    double SequenceOverheadS      = -1; // inference: host cost per sequence per step (scheduling, sampling), s; -1 = default
 };
 
 struct Scenario {

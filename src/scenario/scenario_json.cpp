@@ -195,6 +195,10 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     const double overhead_gb = r.Number("runtime_overhead_gb", 0, 1000, false, -1);
     if (overhead_gb >= 0) e->RuntimeOverheadBytes = overhead_gb * 1e9;
     e->GpuMemoryUtilization = r.Number("gpu_memory_utilization", 0, 1, false, e->GpuMemoryUtilization);
+    const double step_ms = r.Number("step_overhead_ms", 0, 1000, false, -1);
+    if (step_ms >= 0) e->StepOverheadS = step_ms * 1e-3;
+    const double sequence_us = r.Number("sequence_overhead_us", 0, 100000, false, -1);
+    if (sequence_us >= 0) e->SequenceOverheadS = sequence_us * 1e-6;
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("efficiency", "invalid (see the fields above)");
 }
@@ -415,6 +419,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ej, "interconnect_efficiency", e.InterconnectEfficiency, 0.0, true);
     if (e.RuntimeOverheadBytes >= 0) ej["runtime_overhead_gb"] = e.RuntimeOverheadBytes / 1e9;
     Put(&ej, "gpu_memory_utilization", e.GpuMemoryUtilization, 0.0, true);
+    if (e.StepOverheadS >= 0) ej["step_overhead_ms"] = e.StepOverheadS * 1e3;
+    if (e.SequenceOverheadS >= 0) ej["sequence_overhead_us"] = e.SequenceOverheadS * 1e6;
     if (!ej.empty()) j["efficiency"] = ej;
 
     const engine::CostParams& c = s.Cost;

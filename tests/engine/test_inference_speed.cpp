@@ -203,6 +203,19 @@ TEST_CASE("a local engine pays a fixed cost per token that a datacenter engine d
     CHECK_FALSE(HasWarning(metal, "efficiency_unknown_gpu"));
 }
 
+TEST_CASE("efficiency.step_overhead_ms and sequence_overhead_us add host time to every decode step") {
+    Scenario s = test::Llama8bOnH100();
+    s.Inference.Concurrency = 64;
+    const Result base = Evaluate(s);
+    s.Efficiency.StepOverheadS = 1e-3;
+    const Result step = Evaluate(s);
+    CHECK(step.Inference.TpotS == doctest::Approx(base.Inference.TpotS + 1e-3).epsilon(0.01));
+    s.Efficiency.StepOverheadS = -1;
+    s.Efficiency.SequenceOverheadS = 10e-6;
+    const Result per_sequence = Evaluate(s);
+    CHECK(per_sequence.Inference.TpotS == doctest::Approx(base.Inference.TpotS + 64 * 10e-6).epsilon(0.01));
+}
+
 TEST_CASE("a GPU whose architecture has no row gets the lowest fitted efficiencies and a warning, not NVIDIA's") {
     Scenario s = test::Llama8bOnH100();
     const Result hopper = Evaluate(s);
