@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "engine/hardware_support.h"
 #include "engine/inference.h"
 #include "engine/mfu_defaults.h"
 #include "engine/training.h"
@@ -35,8 +36,9 @@ constexpr double kComputeEffAmpere = 0.68;
 // prompts): 0.41 → 0.60. The old figure was fitted on two throughput cases only and made long-prompt TTFT about
 // twice the published value.
 constexpr double kComputeEffHopper = 0.60;
-// Blackwell, fitted on: TensorRT-LLM perf-overview v1.0 FP4 rows on B200 (Llama-3.1-405B TP4 128/2048, Llama-3.3-70B
-// 2048/2048). Against the doubled FP4 peak the NVFP4 GEMMs of that release reach a far smaller share than FP8 on Hopper.
+// Blackwell FP4 path, fitted on: TensorRT-LLM perf-overview v1.0 FP4 rows on B200 (Llama-3.1-405B TP4 128/2048,
+// Llama-3.3-70B 2048/2048). Against the doubled FP4 peak the NVFP4 GEMMs of that release reach a far smaller share
+// than FP8 on Hopper. Every Blackwell calibration case computes in FP4, so the other paths borrow Hopper's figure.
 constexpr double kComputeEffBlackwell = 0.23;
 // CDNA3, fitted on: AMD's ROCm vLLM throughput table (Llama-3.1-405B FP8 on 8×MI300X, 128/2048) — vLLM on ROCm of
 // that release reaches a far smaller share of the MI300X's 2.6 PFLOP/s FP8 peak than TensorRT-LLM on Hopper.
@@ -81,16 +83,17 @@ constexpr double kInterconnectEff = 0.8;
 struct ArchRow {
     const char* Architecture;
     double      Bandwidth;
-    double      Compute;
+    double      Compute;    // on the BF16/FP16, FP8 and INT8 paths
     const char* Basis;
+    double      ComputeFp4 = 0; // on the FP4 path; 0 = the same as Compute
 };
 
 const ArchRow kRows[] = {
     {"ampere",          kBandwidthEffNvidia, kComputeEffAmpere, "calibrated: NVIDIA decode fit; Ampere compute fit (TensorRT-LLM A100)"},
     {"hopper",          kBandwidthEffNvidia, kComputeEffHopper, "calibrated: NVIDIA decode fit; Hopper compute fit (TensorRT-LLM H100)"},
     {"ada",             kBandwidthEffNvidia, kComputeEffOther,  "NVIDIA decode fit; compute borrowed: mean of the Ampere and Hopper fits"},
-    {"blackwell",       kBandwidthEffNvidia, kComputeEffBlackwell, "calibrated: NVIDIA decode fit; Blackwell compute fit (TensorRT-LLM B200 FP4)"},
-    {"blackwell_ultra", kBandwidthEffNvidia, kComputeEffBlackwell, "NVIDIA decode fit; compute borrowed from Blackwell"},
+    {"blackwell",       kBandwidthEffNvidia, kComputeEffHopper, "NVIDIA decode fit; FP4 compute fit (TensorRT-LLM B200 FP4), other paths borrow Hopper", kComputeEffBlackwell},
+    {"blackwell_ultra", kBandwidthEffNvidia, kComputeEffHopper, "NVIDIA decode fit; compute borrowed from Blackwell (FP4) and Hopper", kComputeEffBlackwell},
     {"turing",          kBandwidthEffNvidia, kComputeEffOther,  "NVIDIA decode fit; compute borrowed: mean of the Ampere and Hopper fits"},
     {"volta",           kBandwidthEffNvidia, kComputeEffOther,  "NVIDIA decode fit; compute borrowed: mean of the Ampere and Hopper fits"},
     {"cdna2",           kBandwidthEffAmd,    kComputeEffCdna3,  "AMD decode fit; compute borrowed from CDNA3"},
@@ -102,7 +105,7 @@ const ArchRow kRows[] = {
 
 bool IsLocalEngine(const std::string& engine) { return engine == "llama.cpp" || engine == "ollama"; }
 
-InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine) {
+InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine, ComputeClass math) {
     InferenceEfficiency e;
     e.BandwidthEfficiency = kBandwidthEffUnknown;
     e.ComputeEfficiency = kComputeEffCdna3;
@@ -111,7 +114,7 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
     for (const ArchRow& row : kRows) {
         if (architecture == row.Architecture) {
             e.BandwidthEfficiency = row.Bandwidth;
-            e.ComputeEfficiency = row.Compute;
+            e.ComputeEfficiency = math == ComputeClass::Fp4 && row.ComputeFp4 > 0 ? row.ComputeFp4 : row.Compute;
             e.Basis = row.Basis;
             e.KnownArchitecture = true;
         }
@@ -141,7 +144,7 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
 }
 
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
-    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine);
+    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine, ResolveMathPath(s.Gpu, s.Precision.Compute).Compute);
     const EfficiencyOverrides& o = s.Efficiency;
     if (o.BandwidthEfficiency > 0) e.BandwidthEfficiency = o.BandwidthEfficiency;
     if (o.ComputeEfficiency > 0) e.ComputeEfficiency = o.ComputeEfficiency;
@@ -169,7 +172,8 @@ std::string DefaultsTableMarkdown() {
         md += "| " + name + " | " + value + " | " + source + " |\n";
     };
     for (const ArchRow& r : kRows)
-        row("inference bandwidth / compute efficiency, `" + std::string(r.Architecture) + "`", Fixed(r.Bandwidth, 2) + " / " + Fixed(r.Compute, 2), r.Basis);
+        row("inference bandwidth / compute efficiency, `" + std::string(r.Architecture) + "`",
+            Fixed(r.Bandwidth, 2) + " / " + Fixed(r.Compute, 2) + (r.ComputeFp4 > 0 ? " (FP4 path " + Fixed(r.ComputeFp4, 2) + ")" : std::string()), r.Basis);
     const InferenceEfficiency unknown = DefaultInferenceEfficiency("");
     row("inference bandwidth / compute efficiency, any other architecture", Fixed(unknown.BandwidthEfficiency, 2) + " / " + Fixed(unknown.ComputeEfficiency, 2),
         "the lowest fitted figures, with the warning `efficiency_unknown_gpu`");

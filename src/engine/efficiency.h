@@ -26,7 +26,9 @@ bool IsLocalEngine(const std::string& engine);
 
 // Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", "apple_m2", ...) and a
 // serving engine ("" = datacenter engine; "llama.cpp" / "ollama" = local engine with its per-token cost).
-InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine = "");
+// `math` is the math path in use: an architecture may have a separate figure for its FP4 path (Blackwell).
+InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine = "",
+                                               ComputeClass math = ComputeClass::Bf16);
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
 

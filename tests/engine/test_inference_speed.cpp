@@ -3,6 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/derivation.h"
+#include "engine/efficiency.h"
 #include "engine/engine.h"
 #include "test_models.h"
 
@@ -214,6 +215,15 @@ TEST_CASE("efficiency.step_overhead_ms and sequence_overhead_us add host time to
     s.Efficiency.SequenceOverheadS = 10e-6;
     const Result per_sequence = Evaluate(s);
     CHECK(per_sequence.Inference.TpotS == doctest::Approx(base.Inference.TpotS + 64 * 10e-6).epsilon(0.01));
+}
+
+TEST_CASE("compute efficiency follows the math path: Blackwell's FP4 fit does not slow its FP8 and BF16 paths") {
+    const InferenceEfficiency fp4 = DefaultInferenceEfficiency("blackwell", "", ComputeClass::Fp4);
+    const InferenceEfficiency fp8 = DefaultInferenceEfficiency("blackwell", "", ComputeClass::Fp8);
+    const InferenceEfficiency hopper = DefaultInferenceEfficiency("hopper", "", ComputeClass::Fp8);
+    CHECK(fp4.ComputeEfficiency < fp8.ComputeEfficiency);
+    CHECK(fp8.ComputeEfficiency == doctest::Approx(hopper.ComputeEfficiency));
+    CHECK(DefaultInferenceEfficiency("hopper", "", ComputeClass::Fp4).ComputeEfficiency == doctest::Approx(hopper.ComputeEfficiency));
 }
 
 TEST_CASE("a GPU whose architecture has no row gets the lowest fitted efficiencies and a warning, not NVIDIA's") {
