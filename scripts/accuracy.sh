@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates docs/ACCURACY.md and assets/accuracy.json from the validation suite (tests/validation/cases),
+# Regenerates docs/ACCURACY.md, assets/accuracy.json and docs/SCENARIO.md's defaults table from the validation suite (tests/validation/cases),
 # using the native CLI (build/gpuplan). The unit tests fail when either file is out of date.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -12,4 +12,11 @@ cli=${GPUPLAN_CLI:-build/gpuplan}
     echo
     "$cli" validate tests/validation/cases --format md
 } > docs/ACCURACY.md
-echo "accuracy.sh: wrote docs/ACCURACY.md and assets/accuracy.json"
+# The defaults table in docs/SCENARIO.md is rewritten by its own unit test when asked to.
+tests=${GPUPLAN_UNIT_TESTS:-build/unit_tests}
+if [ -x "$tests" ]; then
+    GPUPLAN_WRITE_DOCS=1 "$tests" -tc="docs/SCENARIO.md*" > /dev/null
+else
+    echo "accuracy.sh: $tests not built; docs/SCENARIO.md's defaults table not regenerated" >&2
+fi
+echo "accuracy.sh: wrote docs/ACCURACY.md, assets/accuracy.json and the defaults table in docs/SCENARIO.md"

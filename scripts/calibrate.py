@@ -20,6 +20,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CLI = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, "build", "gpuplan")
 CASES = os.path.join(ROOT, "tests", "validation", "cases")
 GRID = [round(0.20 + 0.01 * i, 2) for i in range(76)]  # 0.20 … 0.95
+SEQ_GRID = [5.0 * i for i in range(21)]  # host µs per sequence per step: 0 … 100
 
 gpus = {g["id"]: g for g in json.load(open(os.path.join(ROOT, "catalogs", "gpus.json")))["gpus"]}
 
@@ -39,7 +40,14 @@ cases = []
 for name in sorted(os.listdir(CASES)):
     if name.endswith(".json"):
         case = json.load(open(os.path.join(CASES, name)))
-        if case["category"] == "inference" and case.get("calibration"):
+        inference = case["scenario"].get("inference", {})
+        local = inference.get("engine") in ("llama.cpp", "ollama")
+        # Local engines have their own per-backend share and fixed cost (efficiency.cpp), fitted separately.
+        # MoE serving with expert parallelism (attention data-parallel) is over-predicted by about +50 % for a
+        # reason the engine does not model yet (docs/ACCURACY.md, known gaps); letting those cases into the shared
+        # fit would pull NVIDIA's decode share from 0.67 to 0.59 and worsen every dense case, so they stay out.
+        moe_ep = inference.get("expert_parallel", 1) > 1
+        if case["category"] == "inference" and case.get("calibration") and not local and not moe_ep:
             cases.append(case)
 
 
@@ -53,6 +61,7 @@ def errors(settings):
             if arch in settings:
                 eff["compute_efficiency"] = settings[arch]
             eff["bandwidth_efficiency"] = settings[vendor(arch)]
+            eff["sequence_overhead_us"] = settings["sequence_us"]
             with open(os.path.join(tmp, case["id"] + ".json"), "w") as handle:
                 json.dump(copy, handle)
         report = json.loads(subprocess.run([CLI, "validate", tmp, "--format", "json"], check=True,
@@ -66,26 +75,30 @@ def score(errs, ids):
 
 archs = sorted({architecture(c) for c in cases})
 settings = {a: 0.6 for a in archs}
-settings.update({"nvidia": 0.8, "amd": 0.5})
+settings.update({"nvidia": 0.8, "amd": 0.5, "sequence_us": 0.0})
 undetermined = set()
 for _ in range(3):
-    for key in ["nvidia", "amd"] + archs:
+    for key in ["nvidia", "amd"] + archs + ["sequence_us"]:
         if key in ("nvidia", "amd"):
             ids = [c["id"] for c in cases if vendor(architecture(c)) == key]
+        elif key == "sequence_us":
+            ids = [c["id"] for c in cases]
         else:
             ids = [c["id"] for c in cases if architecture(c) == key]
         if not ids:
             continue
-        scores = {v: score(errors({**settings, key: v}), ids) for v in GRID}
+        grid = SEQ_GRID if key == "sequence_us" else GRID
+        scores = {v: score(errors({**settings, key: v}), ids) for v in grid}
         if max(scores.values()) - min(scores.values()) < 1e-6:
             undetermined.add(key)
             continue
-        settings[key] = min(GRID, key=lambda v: (scores[v], abs(v - settings[key])))
+        settings[key] = min(grid, key=lambda v: (scores[v], abs(v - settings[key])))
 
 final = errors(settings)
 print("calibration cases:", ", ".join(c["id"] for c in cases))
 for key in ["nvidia", "amd"]:
     print("bandwidth_efficiency[%s] = %.2f" % (key, settings[key]))
+print("sequence_overhead_us = %.0f" % settings["sequence_us"])
 for arch in archs:
     if arch in undetermined:
         print("compute_efficiency[%s] = undetermined (no calibration case depends on it)" % arch)

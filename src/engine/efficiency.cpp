@@ -1,7 +1,12 @@
 // gpuplan engine: inference efficiency defaults and their sources.
 #include "engine/efficiency.h"
 
+#include <cstdio>
+
+#include "engine/hardware_support.h"
 #include "engine/inference.h"
+#include "engine/mfu_defaults.h"
+#include "engine/training.h"
 
 namespace engine {
 
@@ -16,12 +21,10 @@ namespace {
 // NVIDIA, fitted on: llama.cpp PR #4766 (Llama-2-7B F16, RTX 4090, batch 1, 61.03 tokens/s) together with the
 // TensorRT-LLM A100/H100 throughput cases (v0.6.1 Llama-2-7B FP16 A100 batch 384; v1.0 Llama-3.1-8B and
 // Llama-3.3-70B FP8 H100), whose decode steps are partly bandwidth-bound.
-constexpr double kBandwidthEffNvidia = 0.71;
+constexpr double kBandwidthEffNvidia = 0.69;
 // AMD CDNA, fitted on: Oracle Cloud blog "Serving Llama 3.1 405B model with AMD MI300X GPUs" (vLLM, 8×MI300X,
 // TP 8, FP8, batch 1: 36 tokens/s) and AMD's ROCm vLLM throughput table (405B FP8, 128 in / 2048 out).
 constexpr double kBandwidthEffAmd = 0.37;
-// No calibration case on Ascend or Gaudi: they use the NVIDIA figure and the derivation says so.
-constexpr double kBandwidthEffOther = kBandwidthEffNvidia;
 
 // --- prefill and compute-bound decode: achieved / peak dense tensor FLOP/s -----------------------------------
 // Ampere, fitted on: TensorRT-LLM performance.md v0.5 (Llama-2-7B FP16 A100, 2048-token prompt, TTFT 133 ms) and
@@ -29,13 +32,44 @@ constexpr double kBandwidthEffOther = kBandwidthEffNvidia;
 constexpr double kComputeEffAmpere = 0.68;
 // Hopper, fitted on: TensorRT-LLM perf-overview v1.0, Llama-3.1-8B FP8 on one H100 (1000/1000) and
 // Llama-3.3-70B FP8 on 2×H100 (500/2000).
-constexpr double kComputeEffHopper = 0.41;
+// Refitted for issue 16 on the larger calibration third (TensorRT-LLM v1.0 H100/H200 FP8 rows at 128–20,000-token
+// prompts): 0.41 → 0.60. The old figure was fitted on two throughput cases only and made long-prompt TTFT about
+// twice the published value.
+constexpr double kComputeEffHopper = 0.60;
+// Blackwell FP4 path, fitted on: TensorRT-LLM perf-overview v1.0 FP4 rows on B200 (Llama-3.1-405B TP4 128/2048,
+// Llama-3.3-70B 2048/2048). Against the doubled FP4 peak the NVFP4 GEMMs of that release reach a far smaller share
+// than FP8 on Hopper. Every Blackwell calibration case computes in FP4, so the other paths borrow Hopper's figure.
+constexpr double kComputeEffBlackwell = 0.23;
 // CDNA3, fitted on: AMD's ROCm vLLM throughput table (Llama-3.1-405B FP8 on 8×MI300X, 128/2048) — vLLM on ROCm of
 // that release reaches a far smaller share of the MI300X's 2.6 PFLOP/s FP8 peak than TensorRT-LLM on Hopper.
 constexpr double kComputeEffCdna3 = 0.22;
-// No calibration case depends on the compute of Ada, Volta, Turing, Blackwell or other vendors: Blackwell borrows
-// Hopper (the same software stack, one generation on), CDNA 2/4 borrow CDNA3, the rest the mean of the NVIDIA fits.
+// No calibration case depends on the compute of Ada, Volta, Turing or other vendors: Blackwell Ultra borrows
+// Blackwell, CDNA 2/4 borrow CDNA3, the rest the mean of the Ampere and Hopper fits.
 constexpr double kComputeEffOther = (kComputeEffAmpere + kComputeEffHopper) / 2.0;
+
+// --- local engines (llama.cpp, Ollama) at batch 1 -----------------------------------------------------------
+// A decode step of a small quantised model is not only bytes / bandwidth: every token pays a fixed cost of kernel
+// launches, synchronisation and the host loop. Fitted by scripts/calibrate.py-style least squares on log error
+// over the llama.cpp CALIBRATION cases (llama-bench tg on RTX 3090/4090 and Apple M1 Max/M3 Max, F16 and 4-bit),
+// time per token = weight + KV bytes / (peak × share) + fixed cost; the share is capped at 0.90, the most a
+// streaming read reaches (the fit runs into the cap for both backends, so the backends differ in the fixed cost).
+constexpr double kLocalBandwidthEffCuda = 0.90;
+constexpr double kLocalStepOverheadCudaS = 2.7e-3;
+constexpr double kLocalBandwidthEffMetal = 0.90;
+constexpr double kLocalStepOverheadMetalS = 8.2e-3;
+// No llama.cpp calibration case on ROCm or on an unknown backend: they borrow CUDA's figures (the derivation says so).
+
+// --- datacenter engines: host work per sequence per step ----------------------------------------------------
+// Scheduling, sampling and detokenising cost host time for every running sequence at every step; at thousands of
+// sequences it could cap a saturated engine. scripts/calibrate.py fits it (grid 5 µs, 0–100) jointly with the factors
+// above and finds 0: no calibration serving case (TensorRT-LLM with CUDA graphs, vLLM on MI300X) asks for it. It stays a
+// documented knob (efficiency.sequence_overhead_us) for engines known to have it.
+constexpr double kSequenceOverheadS = 0.0;
+
+// --- GPUs outside every row ------------------------------------------------------------------------------
+// An inline GPU whose architecture has no row gets the LOWEST fitted figures (AMD's decode share, CDNA3's
+// compute), not NVIDIA's datacenter fits, and EvaluateInference warns (efficiency_unknown_gpu).
+constexpr double kBandwidthEffUnknown = kBandwidthEffAmd;
 
 // --- collectives -------------------------------------------------------------------------------------------
 // NVIDIA/nccl-tests issue #212 (sjeaugey, NCCL maintainer, 2024-05-06): H100 NVLink line rate 450 GB/s per
@@ -49,16 +83,17 @@ constexpr double kInterconnectEff = 0.8;
 struct ArchRow {
     const char* Architecture;
     double      Bandwidth;
-    double      Compute;
+    double      Compute;    // on the BF16/FP16, FP8 and INT8 paths
     const char* Basis;
+    double      ComputeFp4 = 0; // on the FP4 path; 0 = the same as Compute
 };
 
 const ArchRow kRows[] = {
     {"ampere",          kBandwidthEffNvidia, kComputeEffAmpere, "calibrated: NVIDIA decode fit; Ampere compute fit (TensorRT-LLM A100)"},
     {"hopper",          kBandwidthEffNvidia, kComputeEffHopper, "calibrated: NVIDIA decode fit; Hopper compute fit (TensorRT-LLM H100)"},
     {"ada",             kBandwidthEffNvidia, kComputeEffOther,  "NVIDIA decode fit; compute borrowed: mean of the Ampere and Hopper fits"},
-    {"blackwell",       kBandwidthEffNvidia, kComputeEffHopper, "NVIDIA decode fit; compute borrowed from Hopper"},
-    {"blackwell_ultra", kBandwidthEffNvidia, kComputeEffHopper, "NVIDIA decode fit; compute borrowed from Hopper"},
+    {"blackwell",       kBandwidthEffNvidia, kComputeEffHopper, "NVIDIA decode fit; FP4 compute fit (TensorRT-LLM B200 FP4), other paths borrow Hopper", kComputeEffBlackwell},
+    {"blackwell_ultra", kBandwidthEffNvidia, kComputeEffHopper, "NVIDIA decode fit; compute borrowed from Blackwell (FP4) and Hopper", kComputeEffBlackwell},
     {"turing",          kBandwidthEffNvidia, kComputeEffOther,  "NVIDIA decode fit; compute borrowed: mean of the Ampere and Hopper fits"},
     {"volta",           kBandwidthEffNvidia, kComputeEffOther,  "NVIDIA decode fit; compute borrowed: mean of the Ampere and Hopper fits"},
     {"cdna2",           kBandwidthEffAmd,    kComputeEffCdna3,  "AMD decode fit; compute borrowed from CDNA3"},
@@ -68,17 +103,39 @@ const ArchRow kRows[] = {
 
 } // namespace
 
-InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture) {
+bool IsLocalEngine(const std::string& engine) { return engine == "llama.cpp" || engine == "ollama"; }
+
+InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine, ComputeClass math) {
     InferenceEfficiency e;
-    e.BandwidthEfficiency = kBandwidthEffOther;
-    e.ComputeEfficiency = kComputeEffOther;
-    e.Basis = "no calibration case for this architecture: NVIDIA decode fit and the mean NVIDIA compute fit";
+    e.BandwidthEfficiency = kBandwidthEffUnknown;
+    e.ComputeEfficiency = kComputeEffCdna3;
+    e.KnownArchitecture = false;
+    e.Basis = "no row for architecture \"" + architecture + "\": the lowest fitted figures (AMD decode, CDNA3 compute), not NVIDIA's";
     for (const ArchRow& row : kRows) {
         if (architecture == row.Architecture) {
             e.BandwidthEfficiency = row.Bandwidth;
-            e.ComputeEfficiency = row.Compute;
+            e.ComputeEfficiency = math == ComputeClass::Fp4 && row.ComputeFp4 > 0 ? row.ComputeFp4 : row.Compute;
             e.Basis = row.Basis;
+            e.KnownArchitecture = true;
         }
+    }
+    const bool apple = architecture.rfind("apple", 0) == 0;
+    const bool amd = architecture.rfind("cdna", 0) == 0 || architecture.rfind("rdna", 0) == 0;
+    e.Backend = apple ? "Metal" : amd ? "ROCm" : e.KnownArchitecture ? "CUDA" : "";
+    e.SequenceOverheadS = IsLocalEngine(engine) ? 0.0 : kSequenceOverheadS;
+    if (IsLocalEngine(engine)) {
+        const bool metal = e.Backend == "Metal";
+        e.BandwidthEfficiency = metal ? kLocalBandwidthEffMetal : kLocalBandwidthEffCuda;
+        e.StepOverheadS = metal ? kLocalStepOverheadMetalS : kLocalStepOverheadCudaS;
+        if (apple && e.ComputeEfficiency <= 0) e.ComputeEfficiency = kComputeEffCdna3;
+        e.KnownArchitecture = e.KnownArchitecture || apple;
+        e.Basis = std::string("llama.cpp ") + (metal ? "Metal" : e.Backend == "CUDA" ? "CUDA" : "CUDA figures borrowed for " + (e.Backend.empty() ? std::string("an unknown backend") : e.Backend)) +
+                  " fit: bandwidth share and fixed per-token cost (llama-bench calibration cases)";
+    } else if (apple) {
+        // A datacenter engine on Apple silicon has no case; the Metal share of the local fit, without its fixed cost.
+        e.BandwidthEfficiency = kLocalBandwidthEffMetal;
+        e.KnownArchitecture = true;
+        e.Basis = "Apple silicon: the llama.cpp Metal bandwidth share; compute borrowed from CDNA3 (lowest fit)";
     }
     e.InterconnectEfficiency = kInterconnectEff;
     e.RuntimeOverheadBytes = kInferenceRuntimeOverheadBytes;
@@ -87,14 +144,63 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture) 
 }
 
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
-    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture);
+    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine, ResolveMathPath(s.Gpu, s.Precision.Compute).Compute);
     const EfficiencyOverrides& o = s.Efficiency;
     if (o.BandwidthEfficiency > 0) e.BandwidthEfficiency = o.BandwidthEfficiency;
     if (o.ComputeEfficiency > 0) e.ComputeEfficiency = o.ComputeEfficiency;
     if (o.InterconnectEfficiency > 0) e.InterconnectEfficiency = o.InterconnectEfficiency;
     if (o.RuntimeOverheadBytes >= 0) e.RuntimeOverheadBytes = o.RuntimeOverheadBytes;
     if (o.GpuMemoryUtilization > 0) e.GpuMemoryUtilization = o.GpuMemoryUtilization;
+    if (o.StepOverheadS >= 0) e.StepOverheadS = o.StepOverheadS;
+    if (o.SequenceOverheadS >= 0) e.SequenceOverheadS = o.SequenceOverheadS;
     return e;
+}
+
+namespace {
+
+std::string Fixed(double value, int digits) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%.*f", digits, value);
+    return buffer;
+}
+
+} // namespace
+
+std::string DefaultsTableMarkdown() {
+    std::string md = "| default | value | where it comes from |\n|---|---|---|\n";
+    auto row = [&](const std::string& name, const std::string& value, const std::string& source) {
+        md += "| " + name + " | " + value + " | " + source + " |\n";
+    };
+    for (const ArchRow& r : kRows)
+        row("inference bandwidth / compute efficiency, `" + std::string(r.Architecture) + "`",
+            Fixed(r.Bandwidth, 2) + " / " + Fixed(r.Compute, 2) + (r.ComputeFp4 > 0 ? " (FP4 path " + Fixed(r.ComputeFp4, 2) + ")" : std::string()), r.Basis);
+    const InferenceEfficiency unknown = DefaultInferenceEfficiency("");
+    row("inference bandwidth / compute efficiency, any other architecture", Fixed(unknown.BandwidthEfficiency, 2) + " / " + Fixed(unknown.ComputeEfficiency, 2),
+        "the lowest fitted figures, with the warning `efficiency_unknown_gpu`");
+    row("inference bandwidth efficiency, Apple silicon (`apple_*`)", Fixed(kLocalBandwidthEffMetal, 2), "the llama.cpp Metal share (local-engine fit)");
+    row("llama.cpp / Ollama on CUDA (and ROCm, borrowed): bandwidth share + fixed cost per token",
+        Fixed(kLocalBandwidthEffCuda, 2) + " + " + Fixed(kLocalStepOverheadCudaS * 1e3, 1) + " ms", "fitted on the llama.cpp CUDA calibration cases");
+    row("llama.cpp / Ollama on Metal: bandwidth share + fixed cost per token",
+        Fixed(kLocalBandwidthEffMetal, 2) + " + " + Fixed(kLocalStepOverheadMetalS * 1e3, 1) + " ms", "fitted on the llama.cpp Metal calibration cases");
+    row("inference host cost per sequence per step (datacenter engines)", Fixed(kSequenceOverheadS * 1e6, 0) + " µs",
+        "fitted by scripts/calibrate.py on the calibration serving cases");
+    row("inference interconnect efficiency", Fixed(kInterconnectEff, 2), "NCCL maintainer: ≈ 370 of 450 GB/s on H100 NVLink");
+    row("inference runtime overhead per GPU", Fixed(kInferenceRuntimeOverheadBytes / 1073741824.0, 2) + " GiB", "vLLM PR #10511 log: non-torch memory on one H100");
+    row("inference `gpu_memory_utilization`", Fixed(kDefaultGpuMemoryUtilization, 2), "vLLM EngineArgs default");
+    row("inference `request_rate_per_s` 0", Fixed(kDefaultLoadShare, 2) + " × sustained rate", "load at which TTFT percentiles are reported (a provisioning target, not a measurement)");
+    for (const MfuTableRow& r : MfuDefaultRows()) {
+        const std::string name = "training utilisation, `" + r.Architecture + "` " + (r.Compute == ComputeClass::Fp8 ? "FP8" : "BF16");
+        row(name + ", ≤ " + std::to_string(MfuScaleSplitGpus()) + " GPUs", Fixed(r.SmallScale, 3), r.SmallSource);
+        row(name + ", > " + std::to_string(MfuScaleSplitGpus()) + " GPUs", Fixed(r.AtScale, 3), r.AtScaleSource);
+    }
+    row("training utilisation, other architectures", "borrowed", MfuBorrowList() + "; FP4 uses the FP8 row, other precisions the BF16 row");
+    row("training `global_batch_tokens` 0", Fixed(kDefaultGlobalBatchTokens / 1048576.0, 0) + "M tokens, more while the bubble > " +
+        Fixed(kDefaultMaxBubbleShare * 100, 0) + " %", "Llama 2's published batch (Touvron et al. 2023, §2.2); bubble (PP − 1)/v / (m + (PP − 1)/v)");
+    row("training: pace of MoE routed-expert matmuls relative to dense layers", Fixed(kMoeExpertComputeShare, 2),
+        "fitted on the MoE training calibration cases (Megatron-Bridge DeepSeek-V3, Qwen3-235B, GPT-OSS; DeepSeek-V3 report)");
+    row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
+    row("training runtime overhead per GPU", Fixed(kTrainingRuntimeBytes / 1e9, 2) + " GB", "CUDA context + cuBLAS workspace + NCCL buffers (training.h)");
+    return md;
 }
 
 } // namespace engine

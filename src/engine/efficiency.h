@@ -14,12 +14,27 @@ struct InferenceEfficiency {
     double RuntimeOverheadBytes   = 0; // CUDA context, library workspaces, allocator slack per GPU, bytes
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use
     std::string Basis;                 // where the bandwidth/compute defaults come from (for the derivation trail)
+    double StepOverheadS          = 0; // fixed time per forward step (launches, synchronisation, host loop), s
+    double SequenceOverheadS      = 0; // host time per sequence per step (scheduling, sampling, detokenising), s
+    std::string Backend;               // "CUDA", "ROCm", "Metal", or "" when the vendor is unknown
+    bool   KnownArchitecture      = true; // false: no row for the GPU's architecture; conservative figures are used
 };
 
-// Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", ...).
-InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture);
+// Local engines (llama.cpp, Ollama on top of it): bandwidth share and fixed per-token cost of a backend, fitted on
+// the llama.cpp calibration cases (efficiency.cpp).
+bool IsLocalEngine(const std::string& engine);
+
+// Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", "apple_m2", ...) and a
+// serving engine ("" = datacenter engine; "llama.cpp" / "ollama" = local engine with its per-token cost).
+// `math` is the math path in use: an architecture may have a separate figure for its FP4 path (Blackwell).
+InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine = "",
+                                               ComputeClass math = ComputeClass::Bf16);
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
+
+// The defaults that can move a result by more than 20 %, as a Markdown table (docs/SCENARIO.md embeds it between
+// <!-- defaults:begin --> and <!-- defaults:end -->; tests/engine/test_defaults_doc.cpp fails when they differ).
+std::string DefaultsTableMarkdown();
 
 // Ring all-reduce latency term per collective, s (launch + synchronisation for a small message).
 // source: NVIDIA/nccl issue #1259 (2024-04-22): HGX 8×H100, NCCL 2.20, all_reduce_perf with CUDA graphs,

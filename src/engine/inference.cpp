@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 #include "engine/derivation.h"
 #include "engine/efficiency.h"
@@ -31,6 +32,7 @@ struct Setup {
     WeightStorage       Weights;             // whole model, bytes
     int                 Tp = 1;
     int                 Pp = 1;
+    bool                AttentionDp = false; // MoE with expert_parallel = TP: attention data-parallel, experts split by EP
     double              ContextTokens = 0;   // KV reserved per sequence
     double              DecodeContext = 0;   // average context while decoding: input + output / 2
     double              BandwidthBytesPerS = 0; // achievable per GPU
@@ -52,7 +54,9 @@ double StageLayerFraction(int layers, int pipeline_parallel) {
 // Share of a sequence's KV cache one tensor-parallel rank holds: KV heads split across ranks, replicated when
 // there are fewer KV heads than ranks (vLLM: each rank keeps at least one KV head); MLA's latent is not
 // split by heads and every rank keeps the whole latent (vLLM MLA backends).
-double KvShareOfRank(const ModelArch& m, int tensor_parallel) {
+double KvShareOfRank(const ModelArch& m, int tensor_parallel, bool attention_dp = false) {
+    // Attention data-parallel: a GPU keeps whole KV heads of 1/TP of the sequences — on average 1/TP of each.
+    if (attention_dp) return 1.0 / tensor_parallel;
     if (IsMla(m)) return 1.0;
     const double kv_heads = KvHeadsOf(m);
     return std::max(1.0, kv_heads / tensor_parallel) / kv_heads;
@@ -61,6 +65,11 @@ double KvShareOfRank(const ModelArch& m, int tensor_parallel) {
 Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
     Setup u;
     u.S = &s;
+    // Expert parallelism as TensorRT-LLM (--ep with enable_attention_dp) and SGLang (DP attention) run it: each GPU of
+    // the replica serves its own share of the sequences with a full copy of the attention and dense weights, and holds
+    // 1/EP of the routed experts; tokens reach their experts by all-to-all. Modelled for EP = TP (the value is
+    // clamped to that and EvaluateInference warns otherwise).
+    u.AttentionDp = IsMoe(s.Model) && s.Inference.ExpertParallel > 1 && tensor_parallel > 1;
     u.Eff = ResolveInferenceEfficiency(s);
     u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
     u.Weights = WeightStorageOf(s.Model, s.Precision.Weights);
@@ -100,14 +109,14 @@ double WeightsPerGpu(const Setup& u) {
     const ModelArch& m = u.S->Model;
     const double stage = StageLayerFraction(m.Layers, u.Pp);
     const WeightStorage& w = u.Weights;
-    const double layers = (w.DenseBytes + w.ExpertBytes) * stage / u.Tp;
+    const double layers = (u.AttentionDp ? w.DenseBytes + w.ExpertBytes / u.Tp : (w.DenseBytes + w.ExpertBytes) / u.Tp) * stage;
     const double ends = u.Pp == 1 ? (w.EmbeddingBytes + w.LmHeadBytes) / u.Tp : std::max(w.EmbeddingBytes, w.LmHeadBytes) / u.Tp;
     return layers + ends + w.NormBytes * stage;
 }
 
 double KvBytesPerSequencePerGpu(const Setup& u, double context_tokens, double block_tokens) {
     const ModelArch& m = u.S->Model;
-    return KvCacheBytesPerSequence(m, u.S->Precision.KvCache, context_tokens, block_tokens) * KvShareOfRank(m, u.Tp) *
+    return KvCacheBytesPerSequence(m, u.S->Precision.KvCache, context_tokens, block_tokens) * KvShareOfRank(m, u.Tp, u.AttentionDp) *
            StageLayerFraction(m.Layers, u.Pp);
 }
 
@@ -152,7 +161,8 @@ struct StepTime {
     double MemoryS  = 0; // bytes read / achievable bandwidth
     double ComputeS = 0; // FLOPs / achievable FLOP/s
     double CommS    = 0; // tensor-parallel all-reduces and pipeline hand-offs
-    double TotalS() const { return std::max(MemoryS, ComputeS) + CommS; }
+    double OverheadS = 0; // fixed cost per forward step × steps (launches, synchronisation, host loop)
+    double TotalS() const { return std::max(MemoryS, ComputeS) + CommS + OverheadS; }
     bool   ComputeBound() const { return ComputeS > MemoryS; }
 };
 
@@ -164,7 +174,8 @@ double WeightBytesReadPerRank(const Setup& u, double tokens) {
     const WeightStorage& w = u.Weights;
     double experts = 0;
     if (IsMoe(m) && w.ExpertBytes > 0) experts = w.ExpertBytes * ExpectedExpertsTouched(m, tokens) / m.Experts;
-    return (w.DenseBytes + experts + w.LmHeadBytes + (m.TiedEmbeddings ? w.EmbeddingBytes : 0.0)) / u.Tp + w.NormBytes;
+    const double dense = u.AttentionDp ? w.DenseBytes : w.DenseBytes / u.Tp; // attention DP: every GPU reads all dense weights
+    return dense + (experts + w.LmHeadBytes + (m.TiedEmbeddings ? w.EmbeddingBytes : 0.0)) / u.Tp + w.NormBytes;
 }
 
 // Ring all-reduce of `bytes` across n ranks: 2(n−1)/n × bytes over the per-direction link, plus a latency term.
@@ -180,7 +191,15 @@ double CommS(const Setup& u, double tokens, double steps) {
     const ModelArch& m = u.S->Model;
     const double activation_bytes = tokens * m.Hidden * kActivationBytesPerValue;
     double time = 0;
-    if (u.Tp > 1) time += 2.0 * m.Layers * (AllReduceS(u, activation_bytes / steps) * steps);
+    if (u.Tp > 1 && !u.AttentionDp) time += 2.0 * m.Layers * (AllReduceS(u, activation_bytes / steps) * steps);
+    if (u.AttentionDp) {
+        // Each MoE layer: dispatch and combine all-to-all of every local token's top-k copies; a GPU keeps 1/EP
+        // (Megatron-Core / TensorRT-LLM all-to-all token dispatchers). Dense layers need no collective.
+        const double n = u.Tp;
+        const double moe_layers = m.Layers - m.DenseLayers;
+        const double bytes = activation_bytes / n * m.ExpertsActive * (n - 1.0) / n;
+        time += moe_layers * 2.0 * (bytes / u.LinkBytesPerS + steps * kAllReduceLatencyS);
+    }
     if (u.Pp > 1) time += (u.Pp - 1.0) * (activation_bytes / u.LinkBytesPerS + steps * kAllReduceLatencyS);
     return time;
 }
@@ -191,12 +210,13 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     const ModelArch& m = u.S->Model;
     StepTime t;
     const double tokens_per_step = prefill_tokens / steps + decode_batch;
-    const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp);
+    const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp, u.AttentionDp);
     t.MemoryS = steps * (WeightBytesReadPerRank(u, tokens_per_step) + kv_read) / u.BandwidthBytesPerS;
     const double flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch) + AttentionFlops(m, 0.0, prefill_tokens) +
                          steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
     t.ComputeS = flops / u.Tp / u.FlopsPerS;
     t.CommS = CommS(u, prefill_tokens + steps * decode_batch, steps);
+    t.OverheadS = steps * (u.Eff.StepOverheadS + (decode_batch + (prefill_tokens > 0 ? 1.0 : 0.0)) * u.Eff.SequenceOverheadS);
     return t;
 }
 
@@ -265,6 +285,46 @@ double SlaMaxBatch(const Setup& u, double max_batch) {
     return lo;
 }
 
+// Erlang C: probability that an arrival waits, for c servers at offered load a = λ / μ (a < c). Computed through
+// the Erlang B recursion B(k) = a·B(k−1) / (k + a·B(k−1)), stable for thousands of servers; C = B / (1 − ρ(1 − B)).
+double ErlangC(double servers, double offered) {
+    double b = 1.0;
+    const int c = static_cast<int>(servers);
+    for (int k = 1; k <= c; ++k) b = offered * b / (k + offered * b);
+    const double rho = offered / servers;
+    return b / (1.0 - rho * (1.0 - b));
+}
+
+// Queueing delay before a request gets a slot. Continuous batching serves `slots` requests at once, each for a
+// near-constant `service_s` (its TTFT plus output × TPOT): an M/D/c queue. Its waiting time is approximated by the
+// M/M/c one scaled by (1 + Cs²) / 2 = 1/2 for deterministic service (Allen–Cunneen; Whitt 1993, "Approximations for
+// the GI/G/m queue", Production and Operations Management 2(2)), with the M/M/c tail P(W > t) = C·e^(−(cμ − λ)t)
+// (Kleinrock 1975, Queueing Systems vol. 1, §3.5); the scaling halves the mean, i.e. doubles the decay rate.
+struct QueueModel {
+    bool   Stable = true;
+    double WaitProbability = 0; // Erlang C
+    double DecayPerS = 0;       // 2 (cμ − λ)
+    double WaitQuantileS(double quantile) const {
+        if (!Stable) return std::numeric_limits<double>::infinity();
+        if (WaitProbability <= 1.0 - quantile || DecayPerS <= 0) return 0.0;
+        return std::log(WaitProbability / (1.0 - quantile)) / DecayPerS;
+    }
+};
+
+QueueModel MakeQueue(double slots, double service_s, double arrival_per_s) {
+    QueueModel q;
+    if (slots < 1 || service_s <= 0 || arrival_per_s <= 0) return q;
+    const double mu = 1.0 / service_s;
+    const double offered = arrival_per_s / mu;
+    if (offered >= slots) {
+        q.Stable = false;
+        return q;
+    }
+    q.WaitProbability = ErlangC(slots, offered);
+    q.DecayPerS = 2.0 * (slots * mu - arrival_per_s);
+    return q;
+}
+
 std::string Str(int value) { return std::to_string(value); }
 
 } // namespace
@@ -309,7 +369,9 @@ void EvaluateInference(const Scenario& s, Result* r) {
                 " bits + norms " + Num(groups.Norms) + " × " + Num(weights.NormBits) + " bits, / 8",
             w.Total(), "B");
     AddStep(r, "weights_bytes", "Weights per GPU",
-            "layers / (TP " + Str(tp) + " × PP " + Str(pp) + "), embedding and lm_head split by vocabulary over TP" +
+            std::string(u.AttentionDp ? "attention and dense layers whole on every GPU, routed experts / EP " + Str(tp) + ", all / PP " + Str(pp)
+                                      : "layers / (TP " + Str(tp) + " × PP " + Str(pp) + ")") +
+                ", embedding and lm_head split by vocabulary over TP" +
                 (pp > 1 ? " on the first / last stage" : "") + ", norms replicated",
             mem.WeightsBytes, "B");
     const double kv_per_token = KvCacheBytesPerSequence(m, s.Precision.KvCache, 1.0);
@@ -324,7 +386,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     const double kv_seq_gpu = KvBytesPerSequencePerGpu(u, u.ContextTokens, in.KvBlockTokens);
     AddStep(r, "kv_bytes_per_sequence_per_gpu", "KV cache per sequence per GPU",
             Num(u.ContextTokens) + " tokens in blocks of " + Num(in.KvBlockTokens) + " × KV share of a TP rank " +
-                Num(KvShareOfRank(m, tp)) + " × stage share " + Num(StageLayerFraction(m.Layers, pp)),
+                Num(KvShareOfRank(m, tp, u.AttentionDp)) + " × stage share " + Num(StageLayerFraction(m.Layers, pp)),
             kv_seq_gpu, "B");
     AddStep(r, "kv_cache_bytes", "KV cache per GPU", "KV per sequence per GPU × " + Str(in.Concurrency) + " sequences", mem.KvBytes, "B");
     AddStep(r, "activation_bytes", "Activations per GPU",
@@ -366,7 +428,12 @@ void EvaluateInference(const Scenario& s, Result* r) {
     if (!weights.WeightOnly && WeightFormatSupport(s.Gpu, s.Precision.Weights) == FormatSupport::WeightOnly)
         AddWarning(r, "weights_not_native", s.Gpu.Name + " has no " + ComputeClassName(weights.Compute) + " tensor path: " + weights.Name +
                                                 " weights are stored compactly and dequantised to bf16 for math (no speed-up from the format).");
-    if (!IsMla(m) && tp > KvHeadsOf(m))
+    if (IsMoe(m) && in.ExpertParallel > 1 && in.ExpertParallel != tp)
+        AddWarning(r, "expert_parallel_is_tp", "expert_parallel " + Str(in.ExpertParallel) + " is modelled as equal to tensor_parallel " + Str(tp) +
+                                                   (tp > 1 ? " (attention data-parallel, experts over the TP GPUs)." : ": with TP 1 there is nothing to spread."));
+    if (!IsMoe(m) && in.ExpertParallel > 1)
+        AddWarning(r, "expert_parallel_dense", "expert_parallel applies to MoE models only; ignored.");
+    if (!IsMla(m) && tp > KvHeadsOf(m) && !u.AttentionDp)
         AddWarning(r, "kv_heads_replicated", "tensor_parallel " + Str(tp) + " exceeds the model's " + Str(KvHeadsOf(m)) +
                                                  " KV heads: each rank keeps a full KV head, so KV memory per GPU stops shrinking.");
     if (m.MaxContext > 0 && u.ContextTokens > m.MaxContext)
@@ -398,7 +465,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     const double batch = in.Concurrency;
     const StepTime decode = DecodeStep(u, batch);
     const double decode_bytes = WeightBytesReadPerRank(u, batch) +
-                                batch * KvCacheBytesPerSequence(m, s.Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, tp);
+                                batch * KvCacheBytesPerSequence(m, s.Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, tp, u.AttentionDp);
     AddStep(r, "decode_bytes_per_step", "Bytes read per decode step per GPU",
             "weights" + std::string(IsMoe(m) ? " (experts touched " + Num(ExpectedExpertsTouched(m, batch)) + " of " + Str(m.Experts) + ")" : "") +
                 " + KV of " + Num(batch) + " sequences at " + Num(u.DecodeContext) + " tokens",
@@ -427,6 +494,43 @@ void EvaluateInference(const Scenario& s, Result* r) {
             in.OutputTokens > 0 ? "generated tokens/s / " + Num(in.OutputTokens) + " output tokens per request"
                                 : "replicas / prefill time (no output tokens)",
             r->Inference.RequestsPerS, "requests/s");
+
+    // --- latency under load (queueing) ------------------------------------------------------------------------
+    {
+        const double slots = batch * replicas;
+        const double latency = r->Inference.TtftS + in.OutputTokens * r->Inference.TpotS; // a request holds its slot this long
+        const double sustained = latency > 0 ? slots / latency : 0.0;
+        const double rate = in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
+        r->Inference.RequestRatePerS = rate;
+        r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
+        const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch))).TtftS;
+        const QueueModel queue = MakeQueue(slots, latency, rate);
+        const bool stable = queue.Stable;
+        const double w50 = stable ? queue.WaitQuantileS(0.50) : 0.0;
+        const double w95 = stable ? queue.WaitQuantileS(0.95) : 0.0;
+        const double w99 = stable ? queue.WaitQuantileS(0.99) : 0.0;
+        r->Inference.TtftP50S = stable ? ttft_loaded + w50 : 0.0;
+        r->Inference.TtftP95S = stable ? ttft_loaded + w95 : 0.0;
+        r->Inference.TtftP99S = stable ? ttft_loaded + w99 : 0.0;
+        AddStep(r, "request_rate", "Arriving requests/s (for latency percentiles)",
+                in.RequestRatePerS > 0 ? std::string("inference.request_rate_per_s")
+                                       : Num(kDefaultLoadShare) + " × sustained " + Num(slots) + " slots / " + Num(latency) + " s per request",
+                rate, "requests/s");
+        AddStep(r, "ttft_p95_s", "TTFT p95 under load",
+                "M/D/c queue (c = " + Num(slots) + " slots, service " + Num(latency) + " s, utilisation " + Num(r->Inference.SlotUtilisation) +
+                    "): Allen–Cunneen wait quantile " + Num(w95) + " s + TTFT at that load " + Num(ttft_loaded) + " s",
+                r->Inference.TtftP95S, "s");
+        if (!stable)
+            AddWarning(r, "queue_unstable", "Requests arrive at " + Num(rate) + "/s but the deployment completes at most " + Num(sustained) +
+                                                "/s at concurrency " + Num(slots) + ": the queue grows without bound (TTFT percentiles reported as 0).");
+    }
+    r->Inference.StepOverheadS = u.Eff.StepOverheadS;
+    if (u.Eff.StepOverheadS > 0)
+        AddStep(r, "step_overhead_s", "Fixed cost per step", u.Eff.Basis, u.Eff.StepOverheadS, "s");
+    if (!u.Eff.KnownArchitecture)
+        AddWarning(r, "efficiency_unknown_gpu", s.Gpu.Name + " (architecture \"" + s.Gpu.Architecture +
+                                                    "\") has no fitted efficiency: the lowest fitted figures are used (bandwidth " + Num(u.Eff.BandwidthEfficiency) +
+                                                    ", compute " + Num(u.Eff.ComputeEfficiency) + "). Set efficiency.bandwidth_efficiency / compute_efficiency if you know better.");
 
     // --- capacity -------------------------------------------------------------------------------------------
     const double pool = std::max(0.0, usable - mem.WeightsBytes - mem.ActivationBytes - mem.OverheadBytes);

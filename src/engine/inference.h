@@ -20,6 +20,10 @@ constexpr double kLogitBytes = 4.0;
 // 16 GT/s × 16 lanes ≈ 32 GB/s per direction).
 constexpr double kFallbackInterconnectBytesPerS = 64e9;
 
+// Latency percentiles need an arrival rate; with inference.request_rate_per_s 0 the deployment is taken at this share
+// of the rate it sustains at the scenario's concurrency (a common provisioning target; a UI default, not a measurement).
+constexpr double kDefaultLoadShare = 0.7;
+
 void EvaluateInference(const Scenario& scenario, Result* result);
 
 } // namespace engine

@@ -3,6 +3,7 @@
 // the FLOPs the GPUs actually executed; every row names the run it comes from (mfu_defaults.cpp).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "engine/formats.h"
 
@@ -17,5 +18,19 @@ struct MfuDefault {
 // Default utilisation for `architecture` ("ampere", "hopper", ...) computing in `compute` on `gpu_count` GPUs.
 // Architectures without a published training figure borrow the nearest generation's (BorrowedFrom says which).
 MfuDefault DefaultTrainingUtilisation(const std::string& architecture, ComputeClass compute, int gpu_count);
+
+// Every row of the table (for the generated defaults table in docs/SCENARIO.md).
+struct MfuTableRow {
+    std::string  Architecture;
+    ComputeClass Compute = ComputeClass::Bf16;
+    double       SmallScale = 0; // ≤ MfuScaleSplitGpus() GPUs
+    std::string  SmallSource;
+    double       AtScale = 0;
+    std::string  AtScaleSource;
+};
+std::vector<MfuTableRow> MfuDefaultRows();
+int                      MfuScaleSplitGpus();
+// "volta → ampere, ..." (architectures that borrow another generation's row)
+std::string              MfuBorrowList();
 
 } // namespace engine

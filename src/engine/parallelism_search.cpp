@@ -2,8 +2,10 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <vector>
 
 #include "engine/derivation.h"
+#include "engine/model_math.h"
 #include "engine/training.h"
 
 namespace engine {
@@ -30,6 +32,7 @@ std::string Why(const TrainingLayout& l) {
     auto add = [&](const std::string& part) { why += (why.empty() ? "" : "; ") + part; };
     if (l.TensorParallel > 1) add("TP " + std::to_string(l.TensorParallel) + " splits every layer inside the NVLink domain");
     if (l.PipelineParallel > 1) add("PP " + std::to_string(l.PipelineParallel) + " splits the layers into stages");
+    if (l.ExpertParallel > 1) add("EP " + std::to_string(l.ExpertParallel) + " spreads the routed experts over data-parallel ranks");
     if (l.ZeroStage == 3) add("ZeRO-3 shards weights, gradients and optimizer states across " + std::to_string(l.ShardGroupGpus) + " GPUs");
     else if (l.ZeroStage == 2) add("ZeRO-2 shards gradients and optimizer states");
     else if (l.ZeroStage == 1) add("ZeRO-1 shards optimizer states");
@@ -54,15 +57,22 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
         for (int pp : kPipelineChoices) {
             const int model_parallel = tp * pp * cp;
             if (pp > s.Model.Layers || model_parallel > s.GpuCount || s.GpuCount % model_parallel != 0) continue;
+            const int dp = s.GpuCount / model_parallel;
+            // MoE: expert parallel 1, 2, 4, … dividing DP and at most the expert count; dense models: 1.
+            std::vector<int> ep_choices = {1};
+            if (IsMoe(s.Model))
+                for (int ep = 2; ep <= dp && ep <= s.Model.Experts; ep *= 2)
+                    if (dp % ep == 0 && s.Model.Experts % ep == 0) ep_choices.push_back(ep);
+            for (int ep : ep_choices)
             for (int zero = 0; zero <= 3; ++zero) {
                 for (RecomputePolicy recompute : kRecomputeChoices) {
                     Scenario c = s;
+                    c.Training.ExpertParallel = ep;
                     c.Training.TensorParallel = tp;
                     c.Training.PipelineParallel = pp;
                     c.Training.SequenceParallel = tp > 1;
                     c.Training.ZeroStage = zero;
                     c.Training.Recompute = recompute;
-                    const int dp = s.GpuCount / model_parallel;
                     if (c.Training.ShardGroupGpus > 0 && dp % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
                     const TrainingLayout layout = LayoutOf(c);
                     const double memory = EstimateTrainingMemory(c, layout).Total();

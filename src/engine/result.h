@@ -57,6 +57,14 @@ struct InferenceResult {
     double GpusForTargetUsers    = 0; // online: GPUs needed for inference.target_users under the SLA (0 = not asked or unreachable)
     double OptimalBatch          = 0; // batch: throughput-optimal sequences per replica
     double BatchJobTimeS         = 0; // batch: wall time for inference.batch_requests requests, s (0 = not asked)
+    // Latency under load (issue 16): requests arriving at random (Poisson) at RequestRatePerS wait for one of the
+    // deployment's concurrency slots; M/D/c waiting time by the Allen–Cunneen approximation (see inference.cpp).
+    double RequestRatePerS       = 0; // arrival rate the percentiles are for, requests/s (whole deployment)
+    double SlotUtilisation       = 0; // busy share of the concurrency slots at that rate; ≥ 1 = the queue grows without bound
+    double TtftP50S              = 0; // time to first token percentiles including queueing, s (0 when SlotUtilisation ≥ 1)
+    double TtftP95S              = 0;
+    double TtftP99S              = 0;
+    double StepOverheadS         = 0; // fixed time per forward step (kernel launches, synchronisation, scheduler), s
     std::vector<ThroughputPoint> Curve; // throughput vs concurrency, rising concurrency
 };
 

@@ -43,6 +43,10 @@ struct InferenceParams {
     double BatchRequests          = 0;    // batch: requests in the job; 0 = none
     double PrefillChunkTokens     = 2048; // prefill chunk size (vLLM max_num_batched_tokens), tokens
     double KvBlockTokens          = 16;   // paged-attention block size (vLLM default 16), tokens
+    // --- accuracy (issue 16) ---
+    std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama"
+    int    ExpertParallel         = 1;    // MoE: GPUs a replica's routed experts are spread over (≤ TP × PP); 1 = experts split like the dense layers
+    double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles); 0 = 70 % of the sustained rate
 };
 
 struct TrainingParams {
@@ -66,6 +70,9 @@ struct TrainingParams {
     bool      PagedOptimizer      = false; // bitsandbytes paged optimizer (QLoRA)
     bool      OptimizerInBackward = false; // step each parameter as its gradient arrives (torchtune optimizer_in_bwd)
     int       LossChunks          = 1;     // cross-entropy over this many sequence chunks (torchtune CEWithChunkedOutputLoss: 8)
+    // --- accuracy (issue 16) ---
+    int       ExpertParallel      = 1;     // MoE: data-parallel ranks the routed experts are spread over (Megatron expert_model_parallel_size)
+    int       VirtualPipelineStages = 1;   // interleaved 1F1B: model chunks per pipeline rank (Megatron virtual_pipeline_model_parallel_size)
 };
 
 struct ClusterSpec {
@@ -95,6 +102,8 @@ struct EfficiencyOverrides {
     double InterconnectEfficiency = 0; // collectives: achieved / peak link bandwidth
     double RuntimeOverheadBytes   = -1; // CUDA context + allocator + framework per GPU, bytes; -1 = default
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use (vLLM 0.9); 0 = default
+    double StepOverheadS          = -1; // inference: fixed cost per forward step, s; -1 = default (efficiency.h)
+    double SequenceOverheadS      = -1; // inference: host cost per sequence per step (scheduling, sampling), s; -1 = default
 };
 
 // The largest deployment gpuplan sizes (the scenario reader, the page and the planner share it); counts

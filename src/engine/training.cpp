@@ -202,15 +202,28 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "utilisation", "Utilisation of executed FLOPs", time.UtilisationSource, time.Utilisation, "");
     AddStep(r, "micro_batch_time", "Compute per micro-batch", Num(flops.Hardware) + " × " + Num(t.SeqLen * layout.MicroBatch) + " tokens / (TP × PP × CP) / (peak × utilisation)",
             time.MicroBatchComputeS, "s");
-    AddStep(r, "micro_batches_per_step", "Micro-batches per step", "global_batch_tokens / (seq × micro-batch × DP " + std::to_string(layout.DataParallel) + ")",
+    const double batch_tokens = t.GlobalBatchTokens > 0 ? t.GlobalBatchTokens : DefaultGlobalBatchTokens(s, layout);
+    AddStep(r, "global_batch_tokens", "Global batch",
+            t.GlobalBatchTokens > 0 ? std::string("training.global_batch_tokens")
+                                    : "default (global_batch_tokens 0): max(4M tokens, Llama 2's batch; micro-batches for a pipeline bubble ≤ 10%), "
+                                      "rounded up to whole micro-batches",
+            batch_tokens, "tokens");
+    AddStep(r, "micro_batches_per_step", "Micro-batches per step", "global batch / (seq × micro-batch × DP " + std::to_string(layout.DataParallel) + ")",
             time.MicroBatchesPerStep, "");
-    AddStep(r, "pipeline_bubble", "Pipeline bubble", "(PP − 1) / (micro-batches + PP − 1)", time.BubbleShare, "");
+    AddStep(r, "pipeline_bubble", "Pipeline bubble",
+            layout.VirtualPipelineStages > 1 ? "(PP − 1)/v / (micro-batches + (PP − 1)/v), interleaved v = " + std::to_string(layout.VirtualPipelineStages)
+                                             : std::string("(PP − 1) / (micro-batches + PP − 1), 1F1B"),
+            time.BubbleShare, "");
+    if (time.EpCommS > 0)
+        AddStep(r, "ep_comm", "Expert-parallel all-to-all per step",
+                "4 passes (dispatch + combine, forward and backward) × tokens × top-" + std::to_string(m.ExpertsActive) + " × hidden × 2 B × (EP − 1)/EP per MoE layer",
+                time.EpCommS, "s");
     AddStep(r, "dp_comm", "Data-parallel communication per step",
             layout.ZeroStage >= 3 ? "per micro-batch 2 all-gathers + reduce-scatter, (n−1)/n × bytes each (1.5× DP)" : "ring all-reduce 2(n−1)/n × gradient bytes",
             time.DpCommS, "s");
     AddStep(r, "tp_comm", "Tensor-parallel communication per step", "4 all-reduces of b·s·h·2 B per layer per micro-batch (6 with full recompute)", time.TpCommS, "s");
-    AddStep(r, "exposed_comm", "Exposed communication per step", "DP/CP beyond the compute they overlap with + TP + PP transfers", time.ExposedCommS, "s");
-    AddStep(r, "step_time", "Step time", "(micro-batches + PP − 1) × micro-batch compute + exposed communication + offload", time.StepS, "s");
+    AddStep(r, "exposed_comm", "Exposed communication per step", "DP/CP beyond the compute they overlap with + TP + PP transfers + EP all-to-all", time.ExposedCommS, "s");
+    AddStep(r, "step_time", "Step time", "(micro-batches + (PP − 1)/v) × micro-batch compute + exposed communication + offload", time.StepS, "s");
     AddStep(r, "time_s", "Wall-clock time", Num(time.Steps) + " steps × step time", time.TimeS, "s");
     AddStep(r, "gpu_hours", "GPU-hours", "time × " + std::to_string(s.GpuCount) + " GPUs / 3600", tr.GpuHours, "GPU·h");
     AddStep(r, "mfu", "MFU", "model FLOPs / (time × GPUs × peak)", tr.Mfu, "");
@@ -273,6 +286,13 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     if (used_gpus < s.GpuCount)
         AddWarning(r, "idle_gpus", std::to_string(s.GpuCount - used_gpus) + " of " + std::to_string(s.GpuCount) +
                                        " GPUs idle: the count is not a multiple of TP × PP × CP; they still count in GPU-hours.");
+    if (layout.PipelineParallel > 1 && time.BubbleShare > kDefaultMaxBubbleShare)
+        AddWarning(r, "pipeline_bubble", "The pipeline idles " + Percent(time.BubbleShare) + " of each step (" + std::to_string(time.MicroBatchesPerStep) +
+                                             " micro-batches over " + std::to_string(layout.PipelineParallel) +
+                                             " stages): raise global_batch_tokens, use virtual_pipeline_stages, or lower pipeline_parallel.");
+    if (IsMoe(m) && t.ExpertParallel > layout.ExpertParallel)
+        AddWarning(r, "expert_parallel_clamped", "expert_parallel " + std::to_string(t.ExpertParallel) + " exceeds the data-parallel size; using " +
+                                                     std::to_string(layout.ExpertParallel) + ".");
     if (t.GlobalBatchTokens > 0 && std::fabs(time.TokensPerStep - t.GlobalBatchTokens) > 0.01 * t.GlobalBatchTokens)
         AddWarning(r, "batch_rounded", "global_batch_tokens " + Num(t.GlobalBatchTokens) + " is not a multiple of seq × micro-batch × DP; a step processes " +
                                            Num(time.TokensPerStep) + " tokens.");

@@ -75,6 +75,22 @@ constexpr double kCheckpointBytesPerSPerGpu = 2.0e12 / 16384.0;
 constexpr int    kCheckpointsKept          = 2;
 // A warning is raised when exposed communication takes more than this share of a step (a UI threshold).
 constexpr double kNetworkBoundWarnShare    = 0.10;
+// Default global batch when the scenario leaves it 0: 4M tokens, the batch of every Llama 2 size (Touvron et al.
+// 2023, §2.2 "a global batch-size of 4M tokens"); GPT-3 used 0.5M–3.2M (Brown et al. 2020, Table 2.1), Llama 3
+// 405B 4M–16M (Dubey et al. 2024, §3.4.1).
+constexpr double kDefaultGlobalBatchTokens = 4194304.0;
+// With pipeline parallelism the default batch also keeps the bubble at or below this share, and a warning is raised
+// above it (Narayanan et al. 2021 recommend m ≫ PP; 10 % is this project's threshold).
+constexpr double kDefaultMaxBubbleShare    = 0.10;
+// MoE training: the routed experts' matmuls (grouped GEMMs of a few hundred tokens per expert, with token
+// permutation and routing around them) reach this share of the pace the dense layers reach. Fitted (least squares
+// on log error, grid step 0.05) on the MoE training calibration cases: Megatron-Bridge DeepSeek-V3 on 1,024 H100
+// and 256 B200, Qwen3-235B-A22B on 256 H100, GPT-OSS 120B on 64 H100, and DeepSeek-V3's own report on 2,048 H800.
+// Published Model TFLOP/s of those recipes are a third or less of the dense recipes' on the same GPUs.
+constexpr double kMoeExpertComputeShare    = 0.35;
+// MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
+// MoEAlltoAllTokenDispatcher; DeepSeek-V3 dispatches in FP8, §3.3.2, which a scenario does not express).
+constexpr double kMoeDispatchBytes         = 2.0;
 
 //-----------------------------------------------------------------------------
 // [SECTION] Layout
@@ -91,13 +107,23 @@ struct TrainingLayout {
     int             ShardGroupGpus   = 1;     // GPUs one ZeRO shard spans (resolved: 1 ≤ group ≤ DataParallel)
     RecomputePolicy Recompute        = RecomputePolicy::None;
     int             MicroBatch       = 1;
+    int             ExpertParallel   = 1;     // MoE: data-parallel ranks the routed experts are spread over (divides DataParallel)
+    int             VirtualPipelineStages = 1; // interleaved 1F1B model chunks per pipeline rank
 };
 
 // The scenario's own layout, resolved (ShardGroupGpus 0 → DataParallel).
 TrainingLayout LayoutOf(const Scenario& scenario);
 // Micro-batches each data-parallel rank runs per optimizer step (gradient accumulation × pipeline micro-batches):
-// global_batch_tokens / (seq_len × micro_batch × DP), at least 1; 1 when global_batch_tokens is 0.
+// global_batch_tokens / (seq_len × micro_batch × DP), at least 1. When global_batch_tokens is 0 the default of
+// DefaultGlobalBatchTokens applies.
 int            MicroBatchesPerStep(const Scenario& scenario, const TrainingLayout& layout);
+// The batch used when training.global_batch_tokens is 0: at least kDefaultGlobalBatchTokens (Llama 2's published
+// 4M-token batch) and, with pipeline parallelism, enough micro-batches that the pipeline bubble is at most
+// kDefaultMaxBubbleShare. Rounded up to whole micro-batches of every data-parallel rank.
+double         DefaultGlobalBatchTokens(const Scenario& scenario, const TrainingLayout& layout);
+// Pipeline bubble share of a step: (PP − 1) / v idle slots among m + (PP − 1) / v (Narayanan et al. 2021 §2.2.1
+// for 1F1B, §2.2.2 for the interleaved schedule with v model chunks per rank).
+double         PipelineBubbleShare(int pipeline_parallel, int virtual_stages, int micro_batches);
 std::string    DescribeLayout(const TrainingLayout& layout); // "TP 2 × PP 1 × DP 32, ZeRO-1, selective recompute"
 std::string    DurationText(double seconds);                 // "3.2 days", "5.1 h", "12 min", "40 s"
 
@@ -174,6 +200,7 @@ struct TrainingFlopsPerToken {
     double Hardware      = 0; // FLOPs per token executed (incl. recompute)
     double Attention     = 0; // the attention-score part of Model
     double Forward       = 0; // forward part of Hardware (the rest is backward + recompute)
+    double RoutedExperts = 0; // part of Hardware in routed-expert matmuls (MoE)
 };
 TrainingFlopsPerToken FlopsPerToken(const Scenario& scenario, RecomputePolicy recompute);
 
@@ -191,6 +218,7 @@ struct TrainingTime {
     double TpCommS            = 0; // per step (not overlapped)
     double PpCommS            = 0; // per step
     double CpCommS            = 0; // per step, before overlap
+    double EpCommS            = 0; // per step: MoE all-to-all dispatch and combine, before overlap
     double OffloadS           = 0; // per step, PCIe traffic of ZeRO-Offload
     double ExposedCommS       = 0; // per step: communication that compute does not hide
     double StepS              = 0;
@@ -214,8 +242,9 @@ struct ParallelismSuggestion {
     int            LayoutsTried = 0;
     std::string    Reason;         // why this layout
 };
-// Searches TP ∈ {1,2,4,8} (within a node), PP ∈ {1,2,4,…,64} (≤ layers), ZeRO 0–3 and recompute none/selective/full
-// on the scenario's GPU count, keeping micro-batch, context parallel, offload and the batch.
+// Searches TP ∈ {1,2,4,8} (within a node), PP ∈ {1,2,4,…,64} (≤ layers), ZeRO 0–3, recompute none/selective/full and,
+// for MoE models, expert parallel ∈ {1,2,4,…} (dividing DP, ≤ experts) on the scenario's GPU count, keeping
+// micro-batch, context parallel, virtual pipeline stages, offload and the batch.
 ParallelismSuggestion SuggestParallelism(const Scenario& scenario);
 
 // Fills result for a training workload (memory, fits, training numbers, suggestion, derivation, warnings).

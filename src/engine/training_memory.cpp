@@ -29,6 +29,8 @@ TrainingLayout LayoutOf(const Scenario& s) {
     layout.ShardGroupGpus = (t.ShardGroupGpus > 0 && t.ShardGroupGpus < layout.DataParallel) ? t.ShardGroupGpus : layout.DataParallel;
     layout.Recompute = t.Recompute;
     layout.MicroBatch = t.MicroBatch;
+    layout.ExpertParallel = IsMoe(s.Model) ? std::clamp(t.ExpertParallel, 1, layout.DataParallel) : 1;
+    layout.VirtualPipelineStages = t.PipelineParallel > 1 ? std::max(1, t.VirtualPipelineStages) : 1;
     return layout;
 }
 
@@ -36,6 +38,8 @@ std::string DescribeLayout(const TrainingLayout& l) {
     std::string text = "TP " + std::to_string(l.TensorParallel) + " × PP " + std::to_string(l.PipelineParallel);
     if (l.ContextParallel > 1) text += " × CP " + std::to_string(l.ContextParallel);
     text += " × DP " + std::to_string(l.DataParallel);
+    if (l.ExpertParallel > 1) text += " (EP " + std::to_string(l.ExpertParallel) + ")";
+    if (l.VirtualPipelineStages > 1) text += ", interleaved ×" + std::to_string(l.VirtualPipelineStages);
     text += l.ZeroStage > 0 ? ", ZeRO-" + std::to_string(l.ZeroStage) : ", no ZeRO";
     if (l.ZeroStage > 0 && l.ShardGroupGpus < l.DataParallel) text += " (hybrid, shard group " + std::to_string(l.ShardGroupGpus) + ")";
     if (l.SequenceParallel) text += ", sequence parallel";
@@ -43,10 +47,26 @@ std::string DescribeLayout(const TrainingLayout& l) {
     return text;
 }
 
-int MicroBatchesPerStep(const Scenario& s, const TrainingLayout& l) {
-    if (s.Training.GlobalBatchTokens <= 0) return 1;
+double PipelineBubbleShare(int pipeline_parallel, int virtual_stages, int micro_batches) {
+    const double idle = (pipeline_parallel - 1.0) / std::max(1, virtual_stages);
+    return idle / (std::max(1, micro_batches) + idle);
+}
+
+double DefaultGlobalBatchTokens(const Scenario& s, const TrainingLayout& l) {
     const double per_round = s.Training.SeqLen * l.MicroBatch * l.DataParallel;
-    const double rounds = std::round(s.Training.GlobalBatchTokens / per_round);
+    double rounds = std::ceil(kDefaultGlobalBatchTokens / per_round);
+    if (l.PipelineParallel > 1) {
+        // bubble ≤ share ⇔ m ≥ idle × (1 − share) / share, idle = (PP − 1) / v
+        const double idle = (l.PipelineParallel - 1.0) / l.VirtualPipelineStages;
+        rounds = std::max(rounds, std::ceil(idle * (1.0 - kDefaultMaxBubbleShare) / kDefaultMaxBubbleShare - 1e-9));
+    }
+    return std::max(1.0, rounds) * per_round;
+}
+
+int MicroBatchesPerStep(const Scenario& s, const TrainingLayout& l) {
+    const double per_round = s.Training.SeqLen * l.MicroBatch * l.DataParallel;
+    const double batch = s.Training.GlobalBatchTokens > 0 ? s.Training.GlobalBatchTokens : DefaultGlobalBatchTokens(s, l);
+    const double rounds = std::round(batch / per_round);
     return static_cast<int>(std::clamp(rounds, 1.0, 1e6));
 }
 
@@ -225,12 +245,20 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     const ModelArch& m = s.Model;
     const double params = TotalParams(m);
     const double model_split = static_cast<double>(l.TensorParallel) * l.PipelineParallel;
-    const double shard = l.ZeroStage > 0 ? std::max(1, l.ShardGroupGpus) : 1.0;
+    // Expert parallelism spreads the routed experts over EP data-parallel ranks; their ZeRO shard group is the
+    // expert-data-parallel group, DP / EP (Megatron-Core expert_model_parallel_size and expert data parallelism).
+    const double ep = std::max(1, l.ExpertParallel);
+    const double expert_params = ep > 1 ? std::min(params, ParamGroupsOf(m).Experts) : 0.0;
+    const double dense_local = (params - expert_params) / model_split;
+    const double expert_local = expert_params / (model_split * ep);
+    const double local_params = dense_local + expert_local;
+    const double zero_group = l.ZeroStage > 0 ? std::max(1, l.ShardGroupGpus) : 1.0;
+    // One divisor for both groups (the dense part sharded over the ZeRO group, the experts over group / EP).
+    const double shard = l.ZeroStage > 0 ? local_params / (dense_local / zero_group + expert_local / std::max(1.0, zero_group / ep)) : 1.0;
     const double weight_shard = l.ZeroStage >= 3 ? shard : 1.0;
     const double grad_shard = l.ZeroStage >= 2 ? shard : 1.0;
     const double optimizer_shard = l.ZeroStage >= 1 ? shard : 1.0;
     mem.WeightBytesPerParam = TrainingWeightBytes(s) / params;
-    const double local_params = params / model_split;
 
     if (!IsLoraWorkload(s.Workload)) {
         mem.TrainableParams = params;

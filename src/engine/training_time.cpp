@@ -59,6 +59,12 @@ TrainingFlopsPerToken FlopsPerToken(const Scenario& s, RecomputePolicy recompute
     if (recompute == RecomputePolicy::Full) extra = 2.0 * layer_params + 2.0 * adapters + f.Attention / 3.0;
     else if (recompute == RecomputePolicy::Selective) extra = f.Attention / 3.0;
     f.Hardware = f.Model + extra;
+    // Routed-expert matmuls: 6 FLOPs per active routed parameter (+2 with full recompute); LoRA: 4 (+2).
+    if (IsMoe(m) && m.Experts > 0) {
+        const double active_routed = ParamGroupsOf(m).Experts * m.ExpertsActive / m.Experts;
+        const double per_param = (IsLoraWorkload(s.Workload) ? 4.0 : 6.0) + (recompute == RecomputePolicy::Full ? 2.0 : 0.0);
+        f.RoutedExperts = std::min(f.Hardware, per_param * active_routed);
+    }
     return f;
 }
 
@@ -96,9 +102,15 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     const double micro = out.MicroBatchesPerStep;
     const double micro_tokens = s.Training.SeqLen * l.MicroBatch;
     out.TokensPerStep = micro * micro_tokens * dp;
-    out.MicroBatchComputeS = flops.Hardware * micro_tokens / (tp * pp * cp) / (out.PeakFlopsPerS * out.Utilisation);
-    out.BubbleShare = (pp - 1.0) / (micro + pp - 1.0); // 1F1B bubble (Narayanan et al. 2021 §2.2.1)
-    const double compute_step = (micro + pp - 1.0) * out.MicroBatchComputeS;
+    // MoE: the routed experts' grouped GEMMs, token permutation and routing run at kMoeExpertComputeShare of the
+    // dense layers' pace (training.h), so their FLOPs count 1 / share times.
+    const double effective_flops = flops.Hardware + flops.RoutedExperts * (1.0 / kMoeExpertComputeShare - 1.0);
+    out.MicroBatchComputeS = effective_flops * micro_tokens / (tp * pp * cp) / (out.PeakFlopsPerS * out.Utilisation);
+    // 1F1B bubble (Narayanan et al. 2021 §2.2.1); the interleaved schedule divides the idle slots by the model
+    // chunks per rank v (§2.2.2).
+    const double vpp = std::max(1, l.VirtualPipelineStages);
+    out.BubbleShare = PipelineBubbleShare(l.PipelineParallel, l.VirtualPipelineStages, out.MicroBatchesPerStep);
+    const double compute_step = (micro + (pp - 1.0) / vpp) * out.MicroBatchComputeS;
     const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
 
     // Links: NVLink/NVSwitch inside a node (one direction of the datasheet's bidirectional figure), the NIC between nodes.
@@ -113,10 +125,21 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     const double model_split = tp * pp;
     const double trainable_local = TrainableParams(s) / model_split;
     const double weight_bytes = TrainingWeightBytes(s) / TotalParams(m); // per param
-    const double grad_bytes = lora ? kLoraAdapterBytes * trainable_local : weight_bytes * trainable_local;
-    const double gathered_bytes = lora ? (TotalParams(m) / model_split * weight_bytes + trainable_local * kLoraAdapterBytes)
-                                       : weight_bytes * TotalParams(m) / model_split;
+    double grad_bytes = lora ? kLoraAdapterBytes * trainable_local : weight_bytes * trainable_local;
+    double gathered_bytes = lora ? (TotalParams(m) / model_split * weight_bytes + trainable_local * kLoraAdapterBytes)
+                                 : weight_bytes * TotalParams(m) / model_split;
     const double dp_stride = tp * pp * cp;
+    // Expert parallelism: a GPU holds 1/EP of the routed experts and reduces their gradients only over the DP / EP
+    // ranks holding the same experts (Megatron-Core expert data parallelism). Counted as bytes at the dense group's
+    // ring share: expert bytes × share(DP / EP) / share(DP).
+    const double ep_size = std::max(1, l.ExpertParallel);
+    if (ep_size > 1 && !lora && RingShare(dp) > 0) {
+        const double experts_local = std::min(TotalParams(m), ParamGroupsOf(m).Experts) / model_split;
+        const double dense_local = TotalParams(m) / model_split - experts_local;
+        const double expert_factor = RingShare(dp / ep_size) / RingShare(dp) / ep_size;
+        grad_bytes = weight_bytes * (dense_local + experts_local * expert_factor);
+        gathered_bytes = weight_bytes * (dense_local + experts_local / ep_size);
+    }
     const double shard = l.ZeroStage > 0 ? l.ShardGroupGpus : dp;
     out.DpCrossesNodes = dp > 1 && dp * dp_stride > node;
     const double dp_bw = bandwidth(dp * dp_stride);
@@ -163,7 +186,35 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     // Pipeline: each stage sends activations forward and gradients back per micro-batch.
     if (pp > 1) {
         const double bytes = micro_tokens / cp * m.Hidden * kActivationBytes / (l.SequenceParallel ? tp : 1.0);
-        out.PpCommS = micro * 2.0 * bytes / bandwidth(tp * cp * pp);
+        out.PpCommS = vpp * micro * 2.0 * bytes / bandwidth(tp * cp * pp); // interleaving: v hand-offs per micro-batch
+    }
+    // Expert parallelism: each MoE layer sends every local token's hidden state to its top-k experts and back
+    // (dispatch + combine) in forward and again in backward, an all-to-all over the EP group where each rank keeps
+    // 1/EP of the traffic (Megatron-Core MoEAlltoAllTokenDispatcher; Lepikhin et al. 2020, GShard §3.2). Full
+    // recompute repeats the forward pair. Overlapped with the compute of another micro-batch (DeepSeek-V3 §3.2.1
+    // DualPipe; Megatron-Core's overlapped 1F1B all-to-all): only what exceeds a micro-batch's compute is exposed.
+    const double ep = std::max(1, l.ExpertParallel);
+    double ep_exposed = 0;
+    if (ep > 1 && IsMoe(m)) {
+        const double moe_layers_per_stage = std::ceil(static_cast<double>(m.Layers - m.DenseLayers) / pp);
+        const double local_tokens = micro_tokens / cp / (l.SequenceParallel ? tp : 1.0);
+        const double token_bytes = local_tokens * m.Hidden * kMoeDispatchBytes;
+        const double passes = l.Recompute == RecomputePolicy::Full ? 6.0 : 4.0;
+        // Hierarchical dispatch when the EP group spans nodes (DeepSeek-V3 §3.2.2; DeepEP): a token crosses the
+        // network once per distinct remote node holding one of its top-k experts — (N − 1)(1 − (1 − 1/N)^k) nodes
+        // on average for uniform routing over N nodes — and its copies fan out over NVLink inside each node. The
+        // two links run at once; the slower sets the pace.
+        const double ep_per_node = std::max(1.0, std::floor(node / (tp * cp)));
+        const double ep_nodes = std::ceil(ep / ep_per_node);
+        const double k = m.ExpertsActive;
+        double per_pass_s = token_bytes * k * RingShare(ep) / bandwidth(tp * cp * ep);
+        if (ep_nodes > 1) {
+            const double remote_nodes = (ep_nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / ep_nodes, k));
+            per_pass_s = std::max(token_bytes * remote_nodes / inter_bw, token_bytes * k / intra_bw);
+        }
+        const double per_micro = moe_layers_per_stage * passes * per_pass_s;
+        out.EpCommS = micro * per_micro;
+        ep_exposed = micro * std::max(0.0, per_micro - out.MicroBatchComputeS);
     }
     // Context parallel (ring attention): K and V chunks circulate in forward, K/V and their gradients in backward,
     // overlapped with the attention of the resident chunk.
@@ -181,7 +232,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
         out.OffloadS = 2.0 * trainable_local * (lora ? kLoraAdapterBytes : weight_bytes) / offload_shard / kPcieBytesPerS;
     }
 
-    out.ExposedCommS = dp_exposed + out.TpCommS + out.PpCommS + cp_exposed;
+    out.ExposedCommS = dp_exposed + out.TpCommS + out.PpCommS + cp_exposed + ep_exposed;
     out.StepS = compute_step + out.ExposedCommS + out.OffloadS;
     out.Steps = s.Training.Tokens / out.TokensPerStep;
     out.TimeS = out.Steps * out.StepS;

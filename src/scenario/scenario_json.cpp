@@ -147,6 +147,12 @@ void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<I
     in->BatchRequests = r.Number("batch_requests", L::kBatchRequests, false, in->BatchRequests);
     in->PrefillChunkTokens = r.Number("prefill_chunk_tokens", 1, L::kContextTokens.Max, false, in->PrefillChunkTokens);
     in->KvBlockTokens = r.Number("kv_block_tokens", 1, 65536, false, in->KvBlockTokens);
+    in->Engine = r.String("engine", false, in->Engine);
+    if (!in->Engine.empty() && in->Engine != "vllm" && in->Engine != "sglang" && in->Engine != "trtllm" && in->Engine != "llama.cpp" &&
+        in->Engine != "ollama")
+        r.Error("engine", "unknown serving engine \"" + in->Engine + "\"; expected vllm, sglang, trtllm, llama.cpp or ollama");
+    in->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, in->ExpertParallel);
+    in->RequestRatePerS = r.Number("request_rate_per_s", 0, 1e9, false, in->RequestRatePerS);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("inference", "invalid (see the fields above)");
 }
@@ -179,6 +185,8 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     t->PagedOptimizer = r.Boolean("paged_optimizer", t->PagedOptimizer);
     t->OptimizerInBackward = r.Boolean("optimizer_in_backward", t->OptimizerInBackward);
     t->LossChunks = r.Integer("loss_chunks", L::kLossChunks, false, t->LossChunks);
+    t->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, t->ExpertParallel);
+    t->VirtualPipelineStages = r.Integer("virtual_pipeline_stages", 1, 1000, false, t->VirtualPipelineStages);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("training", "invalid (see the fields above)");
 }
@@ -205,6 +213,10 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     const double overhead_gb = r.Number("runtime_overhead_gb", 0, 1000, false, -1);
     if (overhead_gb >= 0) e->RuntimeOverheadBytes = overhead_gb * 1e9;
     e->GpuMemoryUtilization = r.Number("gpu_memory_utilization", 0, 1, false, e->GpuMemoryUtilization);
+    const double step_ms = r.Number("step_overhead_ms", 0, 1000, false, -1);
+    if (step_ms >= 0) e->StepOverheadS = step_ms * 1e-3;
+    const double sequence_us = r.Number("sequence_overhead_us", 0, 100000, false, -1);
+    if (sequence_us >= 0) e->SequenceOverheadS = sequence_us * 1e-6;
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("efficiency", "invalid (see the fields above)");
 }
@@ -395,6 +407,9 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ij, "batch_requests", in.BatchRequests, din.BatchRequests, oc);
     Put(&ij, "prefill_chunk_tokens", in.PrefillChunkTokens, din.PrefillChunkTokens, oc);
     Put(&ij, "kv_block_tokens", in.KvBlockTokens, din.KvBlockTokens, oc);
+    Put(&ij, "engine", in.Engine, din.Engine, oc);
+    Put(&ij, "expert_parallel", in.ExpertParallel, din.ExpertParallel, oc);
+    Put(&ij, "request_rate_per_s", in.RequestRatePerS, din.RequestRatePerS, oc);
     if (!ij.empty()) j["inference"] = ij;
 
     const engine::TrainingParams& t = s.Training;
@@ -420,6 +435,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj, "paged_optimizer", t.PagedOptimizer, dt.PagedOptimizer, oc);
     Put(&tj, "optimizer_in_backward", t.OptimizerInBackward, dt.OptimizerInBackward, oc);
     Put(&tj, "loss_chunks", t.LossChunks, dt.LossChunks, oc);
+    Put(&tj, "expert_parallel", t.ExpertParallel, dt.ExpertParallel, oc);
+    Put(&tj, "virtual_pipeline_stages", t.VirtualPipelineStages, dt.VirtualPipelineStages, oc);
     if (!tj.empty()) j["training"] = tj;
 
     const engine::EfficiencyOverrides& e = s.Efficiency;
@@ -430,6 +447,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ej, "interconnect_efficiency", e.InterconnectEfficiency, 0.0, true);
     if (e.RuntimeOverheadBytes >= 0) ej["runtime_overhead_gb"] = e.RuntimeOverheadBytes / 1e9;
     Put(&ej, "gpu_memory_utilization", e.GpuMemoryUtilization, 0.0, true);
+    if (e.StepOverheadS >= 0) ej["step_overhead_ms"] = e.StepOverheadS * 1e3;
+    if (e.SequenceOverheadS >= 0) ej["sequence_overhead_us"] = e.SequenceOverheadS * 1e6;
     if (!ej.empty()) j["efficiency"] = ej;
 
     const engine::CostParams& c = s.Cost;
@@ -626,7 +645,10 @@ std::string ResultToJson(const engine::Result& r, int indent) {
                       {"kv_bytes_per_token", Finite(in.KvBytesPerToken)}, {"kv_pool_bytes_per_gpu", Finite(in.KvPoolBytesPerGpu)},
                       {"kv_pool_tokens_per_replica", Finite(in.KvPoolTokensPerReplica)}, {"decode_compute_bound", in.DecodeComputeBound},
                       {"sla_max_users", Finite(in.SlaMaxUsers)}, {"gpus_for_target_users", Finite(in.GpusForTargetUsers)},
-                      {"optimal_batch", Finite(in.OptimalBatch)}, {"batch_job_time_s", Finite(in.BatchJobTimeS)}};
+                      {"optimal_batch", Finite(in.OptimalBatch)}, {"batch_job_time_s", Finite(in.BatchJobTimeS)},
+                      {"request_rate_per_s", Finite(in.RequestRatePerS)}, {"slot_utilisation", Finite(in.SlotUtilisation)},
+                      {"ttft_p50_s", Finite(in.TtftP50S)}, {"ttft_p95_s", Finite(in.TtftP95S)}, {"ttft_p99_s", Finite(in.TtftP99S)},
+                      {"step_overhead_s", Finite(in.StepOverheadS)}};
     json curve = json::array();
     for (const engine::ThroughputPoint& p : in.Curve)
         curve.push_back({{"concurrency", Finite(p.Concurrency)}, {"tokens_per_s", Finite(p.TokensPerS)},

@@ -107,3 +107,28 @@ TEST_CASE("the parameter count implied by Llama-3.1-8B's architecture matches it
 }
 
 } // TEST_SUITE
+
+TEST_SUITE("engine") {
+
+TEST_CASE("MoE expert parallelism serves attention data-parallel: whole KV heads per GPU, experts split, all-to-all") {
+    // TensorRT-LLM's MoE recipe (--ep, enable_attention_dp): a GPU keeps whole KV heads of its own sequences instead
+    // of one replicated KV head of every sequence, so a model with fewer KV heads than GPUs fits more sequences.
+    Scenario s = test::Llama8bOnH100();
+    s.Model = test::Qwen3_235b();
+    s.GpuCount = 8;
+    s.Precision = {Format::Fp8, Format::Fp8, Format::Fp8};
+    s.Inference.TensorParallel = 8;
+    const Result tp = Evaluate(s);
+    s.Inference.ExpertParallel = 8;
+    const Result ep = Evaluate(s);
+    REQUIRE(tp.Ok);
+    REQUIRE(ep.Ok);
+    CHECK(test::HasWarning(tp, "kv_heads_replicated"));
+    CHECK_FALSE(test::HasWarning(ep, "kv_heads_replicated"));
+    CHECK(ep.Inference.MaxConcurrency > 1.5 * tp.Inference.MaxConcurrency);
+    CHECK(ep.MemoryPerGpu.Weights > tp.MemoryPerGpu.Weights); // attention and dense weights on every GPU
+    s.Inference.ExpertParallel = 4;
+    CHECK(test::HasWarning(Evaluate(s), "expert_parallel_is_tp"));
+}
+
+} // TEST_SUITE

@@ -106,6 +106,26 @@ inline engine::ModelArch DeepSeekV2() {
 
 // gpt-oss-120b (MoE, alternating 128-token sliding window). source: openai/gpt-oss-120b config.json and the
 // gpt-oss model card (arXiv:2508.10925) Table 1: 116.83B total parameters.
+// Qwen/Qwen3-235B-A22B config.json: 94 layers, 4 KV heads, 128 experts (8 active) of width 1536, no shared expert.
+inline engine::ModelArch Qwen3_235b() {
+    engine::ModelArch m;
+    m.Id = "qwen3-235b-a22b";
+    m.Name = "Qwen3-235B-A22B";
+    m.Params = 235.09e9;
+    m.ActiveParams = 22.14e9;
+    m.Layers = 94;
+    m.Hidden = 4096;
+    m.Heads = 64;
+    m.KvHeads = 4;
+    m.HeadDim = 128;
+    m.Ffn = 12288;
+    m.Vocab = 151936;
+    m.Experts = 128;
+    m.ExpertsActive = 8;
+    m.ExpertFfn = 1536;
+    return m;
+}
+
 inline engine::ModelArch GptOss120b() {
     engine::ModelArch m;
     m.Id = "gpt-oss-120b";

@@ -121,6 +121,7 @@ TEST_CASE("data-parallel all-reduce moves 2(n−1)/n × gradient bytes; ZeRO-3 m
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
     s.GpuCount = 16; // two nodes: the ring runs at the NIC's 50 GB/s × 0.7
+    s.Training.GlobalBatchTokens = 16 * s.Training.SeqLen; // one micro-batch per rank
     const TrainingTime dp = EstimateTrainingTime(s, LayoutOf(s));
     CHECK(dp.DpCrossesNodes);
     CHECK(dp.DpCommS == doctest::Approx(2.0 * 15.0 / 16.0 * 8030261248.0 * 2 / (50e9 * 0.7)));
@@ -133,6 +134,7 @@ TEST_CASE("tensor parallel all-reduces: 4 per layer per micro-batch of b·s·h·
     s.Workload = WorkloadKind::Pretrain;
     s.GpuCount = 8;
     s.Training.TensorParallel = 8;
+    s.Training.GlobalBatchTokens = s.Training.SeqLen; // one micro-batch
     const TrainingTime time = EstimateTrainingTime(s, LayoutOf(s));
     const double bytes = 4096.0 * 4096 * 2;
     CHECK(time.TpCommS == doctest::Approx(32 * 4 * 2.0 * 7.0 / 8.0 * bytes / (450e9 * 0.7)));
@@ -155,8 +157,9 @@ TEST_CASE("a slow network makes the run network-bound and the warning says how m
 }
 
 TEST_CASE("Llama 2 7B pre-training GPU-hours (calibration case)") {
-    // source: Llama 2 paper Table 2 / model card: 184,320 A100-80GB GPU-hours for 2T tokens. This run sets the
-    // at-scale Ampere default (mfu_defaults.cpp), so it must reproduce itself; tolerance 2%.
+    // source: Llama 2 paper Table 2 / model card: 184,320 A100-80GB GPU-hours for 2T tokens. This run is one of the two
+    // calibration runs the at-scale Ampere default is fitted on (mfu_defaults.cpp); the other (MegaScale) pulls the
+    // other way, so the fit leaves this one within 25%.
     Scenario s = test::Llama2_7bPretrainOnA100();
     s.GpuCount = 2048;
     s.Cluster.NetworkBytesPerSPerGpu = 25e9; // 200 Gb/s per GPU (paper §2.2.1)
@@ -166,7 +169,7 @@ TEST_CASE("Llama 2 7B pre-training GPU-hours (calibration case)") {
     const Result r = Evaluate(s);
     REQUIRE(r.Ok);
     CHECK(r.Fits);
-    CHECK(r.Training.GpuHours == doctest::Approx(184320).epsilon(0.02));
+    CHECK(r.Training.GpuHours == doctest::Approx(184320).epsilon(0.25));
 }
 
 TEST_CASE("torchtitan Llama 3 8B on 64 A100s: tokens/s per GPU (held out)") {
@@ -273,15 +276,61 @@ TEST_CASE("every GPU in the catalog: finite training numbers, ZeRO-3 scales memo
     CHECK(evaluated > 40);
 }
 
+TEST_CASE("global_batch_tokens 0 means Llama 2's 4M-token batch, raised until the pipeline bubble is at most 10%") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.GpuCount = 64;
+    s.Training.GlobalBatchTokens = 0;
+    const TrainingLayout dp_only = LayoutOf(s); // DP 64 × 4096 tokens: 16 micro-batches make 4M tokens
+    CHECK(DefaultGlobalBatchTokens(s, dp_only) == doctest::Approx(4194304.0));
+    CHECK(MicroBatchesPerStep(s, dp_only) == 16);
+    s.Training.PipelineParallel = 16; // DP 4: 4M tokens are 256 micro-batches, bubble 15 / 271 < 10%
+    CHECK(MicroBatchesPerStep(s, LayoutOf(s)) == 256);
+    s.GpuCount = 2048; // DP 128: 8 micro-batches make 4M tokens, but the bubble needs 135
+    const TrainingLayout wide = LayoutOf(s);
+    CHECK(MicroBatchesPerStep(s, wide) == 135);
+    CHECK(PipelineBubbleShare(16, 1, 135) <= 0.1 + 1e-12);
+    const Result r = Evaluate(s);
+    CHECK_FALSE(HasWarning(r, "pipeline_bubble"));
+    s.Training.GlobalBatchTokens = 8 * 4096.0 * 128; // 8 micro-batches: bubble 15 / 23
+    CHECK(HasWarning(Evaluate(s), "pipeline_bubble"));
+}
+
+TEST_CASE("the interleaved schedule divides the bubble by the model chunks per rank") {
+    CHECK(PipelineBubbleShare(8, 1, 8) == doctest::Approx(7.0 / 15.0));
+    CHECK(PipelineBubbleShare(8, 7, 8) == doctest::Approx(1.0 / 9.0));
+}
+
+TEST_CASE("expert parallelism divides the routed experts' memory and adds all-to-all traffic") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Model.Experts = 64;
+    s.Model.ExpertsActive = 4;
+    s.Model.ExpertFfn = 1024;
+    s.Model.Params = 0;
+    s.GpuCount = 64;
+    s.Training.ZeroStage = 1;
+    const TrainingMemory one = EstimateTrainingMemory(s, LayoutOf(s));
+    s.Training.ExpertParallel = 8;
+    const TrainingLayout ep = LayoutOf(s);
+    CHECK(ep.ExpertParallel == 8);
+    const TrainingMemory eight = EstimateTrainingMemory(s, ep);
+    CHECK(eight.WeightsBytes < one.WeightsBytes);
+    const TrainingTime time = EstimateTrainingTime(s, ep);
+    CHECK(time.EpCommS > 0);
+    s.Training.ExpertParallel = 1000; // clamped to DP
+    CHECK(LayoutOf(s).ExpertParallel == 64);
+}
+
 TEST_CASE("MFU defaults name their source and borrow openly") {
     const MfuDefault hopper = DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 8);
-    CHECK(hopper.Utilisation == doctest::Approx(0.464));
+    CHECK(hopper.Utilisation == doctest::Approx(0.505));
     CHECK(hopper.BorrowedFrom.empty());
     CHECK_FALSE(hopper.Source.empty());
     CHECK(DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 16384).Utilisation == doctest::Approx(0.41));
     const MfuDefault blackwell = DefaultTrainingUtilisation("blackwell", ComputeClass::Fp8, 8);
     CHECK(blackwell.BorrowedFrom == "hopper");
-    CHECK(blackwell.Utilisation == doctest::Approx(0.277));
+    CHECK(blackwell.Utilisation == doctest::Approx(0.454));
 }
 
 } // TEST_SUITE

@@ -59,6 +59,10 @@ TEST_CASE("no category's median error worsens past its documented threshold") {
         CHECK_MESSAGE(s.MedianAbsError <= limit, s.Category << " median |error| " << s.MedianAbsError << " > " << limit);
         const double holdout_limit = thresholds["holdout_median_abs_error"][s.Category].get<double>();
         CHECK_MESSAGE(s.HoldoutMedianAbsError <= holdout_limit, s.Category << " held-out median " << s.HoldoutMedianAbsError << " > " << holdout_limit);
+        if (thresholds.contains("holdout_p90_abs_error")) {
+            const double p90_limit = thresholds["holdout_p90_abs_error"][s.Category].get<double>();
+            CHECK_MESSAGE(s.HoldoutP90AbsError <= p90_limit, s.Category << " held-out p90 " << s.HoldoutP90AbsError << " > " << p90_limit);
+        }
     }
 }
 
