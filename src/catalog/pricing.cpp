@@ -40,7 +40,9 @@ engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario&
     engine::Result result = engine::Evaluate(scenario);
     double electricity = engine::kDefaultElectricityUsdPerKwh;
     ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
-    engine::ApplyCosts(scenario, OffersFor(catalog, scenario.Gpu.Id, scenario.Cost.Currency), electricity, &result);
+    std::vector<engine::PriceOption> options = OffersFor(catalog, scenario.Gpu.Id, scenario.Cost.Currency);
+    FilterByResidency(catalog, scenario.Cost.DataResidency, &options); // cost.data_residency (tco_catalog.cpp)
+    engine::ApplyCosts(scenario, options, electricity, &result);
     return result;
 }
 
@@ -49,6 +51,7 @@ std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engin
     for (const GpuEntry& gpu : catalog.Gpus) {
         if (!gpu.UnknownPerformance.empty()) continue;
         candidates.push_back({gpu.Spec, OffersFor(catalog, gpu.Spec.Id, scenario.Cost.Currency)});
+        FilterByResidency(catalog, scenario.Cost.DataResidency, &candidates.back().Offers);
     }
     double electricity = engine::kDefaultElectricityUsdPerKwh;
     ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
