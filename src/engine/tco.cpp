@@ -46,6 +46,10 @@ void Advise(TcoResult* t, const std::string& code, const std::string& message) {
 
 bool IsTraining(const Scenario& s) { return s.Workload != WorkloadKind::Inference; }
 
+// The guides name model classes ("7B", "70B"); released models of a class run a little over the round number
+// (Mistral 7B: 7.24e9, Qwen2.5 7B: 7.62e9, Llama 3.1 70B: 70.6e9), so a class bound admits 10 % above it.
+constexpr double kTierSizeSlack = 1.1;
+
 // Weights of the whole model in the scenario's format: per-GPU weights × the GPUs one replica spans.
 double ModelWeightBytes(const Scenario& s, const Result& r) {
     const int span = IsTraining(s) ? std::max(1, s.Training.TensorParallel * s.Training.PipelineParallel)
@@ -78,13 +82,13 @@ void WorkloadTier(const Scenario& s, const Result& r, const std::vector<TierSpec
         }
         for (const TierSpec& spec : tiers) {
             if (!spec.Training || tier != 0) continue;
-            if (spec.MaxParams < 0 || params <= spec.MaxParams) {
+            if (spec.MaxParams < 0 || params <= spec.MaxParams * kTierSizeSlack) {
                 tier = spec.Tier;
                 reasons.push_back(Num(params / 1e9) + "B parameters: " + spec.When);
             }
         }
         if (s.Workload == WorkloadKind::Lora || s.Workload == WorkloadKind::Qlora)
-            reasons.push_back(std::string(WorkloadName(s.Workload)) + " trains adapters only, so " + Gb(r.MemoryPerGpu.Total) + " per GPU");
+            reasons.push_back(std::string(WorkloadName(s.Workload)) + " trains adapters only: " + Gb(r.MemoryPerGpu.Total) + " per GPU here");
     } else {
         const double users = std::max(s.Inference.TargetUsers, static_cast<double>(s.Inference.Concurrency) * std::max(1, r.Inference.Replicas));
         const double weights = ModelWeightBytes(s, r);
@@ -98,7 +102,7 @@ void WorkloadTier(const Scenario& s, const Result& r, const std::vector<TierSpec
             const bool quantized = GetFormatInfo(s.Precision.Weights).BitsPerWeight < 16;
             for (const TierSpec& spec : tiers) {
                 if (spec.Training || spec.MinConcurrentUsers >= 0 || tier != 0) continue;
-                const bool small = spec.MaxParams >= 0 && params <= spec.MaxParams;
+                const bool small = spec.MaxParams >= 0 && params <= spec.MaxParams * kTierSizeSlack;
                 if (spec.MaxParams >= 0 && !small) continue;
                 tier = spec.Tier;
                 reasons.push_back(Num(params / 1e9) + "B parameters, weights " + Gb(weights) + " in " + FormatName(s.Precision.Weights) + ": " + spec.When);
