@@ -55,6 +55,11 @@ enum class Str {
     ColTokensPerUser, ColTrainTime, ColPerMtok, ColRunCost, ColConfiguration, UseGpu, UseGpuTooltip, InUse,
     ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
     CompareEmpty,
+    // Own or rent (panel_tco.cpp)
+    SectionTco, TcoTier, TcoTierNone, TcoVerdictBuy, TcoVerdictBorderline, TcoVerdictRent, TcoVerdictUnknown, TcoPurchase,
+    TcoOwnPerMonth, TcoRentPerMonth, TcoPayback, TcoNever, TcoRule, TcoExact, TcoNode, TcoBom, TcoUnpriced, TcoIncomplete, TcoChart,
+    TcoLegendOwn, TcoLegendRent, TcoMonths, TcoAssumptions, TcoNodePrice, TcoColocation, TcoMaintenance, TcoDepreciation, TcoStaff,
+    TcoRunsPerYear, TcoResidency, TcoResidencyAny, TcoHybrid, TcoBreakEven, TcoNoServer, TcoPower, TcoAdvice, TcoRunning,
     Count
 };
 

@@ -1,0 +1,285 @@
+// gpuplan ui: the Own or rent panel — "your workload is tier N", the verdict with the guide's 50 % rule beside the
+// exact answer, the node and its bill of materials, cost per month, payback, the crossover chart of cumulative
+// own vs rent cost (with axis values), the hybrid runs line, the assumptions (editable) and the guides' mistakes.
+// Every number comes from state->tco (catalog::EvaluateTco, recomputed with the result); this file only draws.
+//
+// Index
+// [SECTION] Helpers
+// [SECTION] Chart
+// [SECTION] Panel
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include "imgui.h"
+#include "ui/panels.h"
+#include "ui/theme.h"
+#include "ui/view.h"
+#include "ui/widgets.h"
+
+//-----------------------------------------------------------------------------
+// [SECTION] Helpers
+//-----------------------------------------------------------------------------
+
+namespace {
+
+constexpr float kChartHeight = 160;
+constexpr float kChartHeightNarrow = 130;
+constexpr float kLineWidth = 2;
+const ImVec4 kOwnColor(0.43f, 0.66f, 1.0f, 1);
+const ImVec4 kRentColor(0.96f, 0.73f, 0.31f, 1);
+constexpr const char* kResidencies[] = {"", "RU", "EU"};
+constexpr int kResidencyCount = 3;
+
+std::string Fmt(const char* format, const std::string& a, const std::string& b = "", const std::string& c = "", const std::string& d = "") {
+    char buffer[512];
+    std::snprintf(buffer, sizeof(buffer), format, a.c_str(), b.c_str(), c.c_str(), d.c_str());
+    return buffer;
+}
+
+std::string Number(double value, const char* format) {
+    char buffer[64];
+    std::snprintf(buffer, sizeof(buffer), format, value);
+    return buffer;
+}
+
+Str VerdictStr(engine::Verdict verdict) {
+    switch (verdict) {
+        case engine::Verdict::Buy: return Str::TcoVerdictBuy;
+        case engine::Verdict::Borderline: return Str::TcoVerdictBorderline;
+        case engine::Verdict::Rent: return Str::TcoVerdictRent;
+        default: return Str::TcoVerdictUnknown;
+    }
+}
+
+ImVec4 VerdictColor(engine::Verdict verdict) {
+    switch (verdict) {
+        case engine::Verdict::Buy: return theme::kGood;
+        case engine::Verdict::Borderline: return theme::kWarn;
+        case engine::Verdict::Rent: return theme::kAccent;
+        default: return theme::kTextDim;
+    }
+}
+
+// One word for the rule's verdict, in the page's language.
+const char* ShortVerdict(engine::Verdict verdict) {
+    const bool ru = CurrentLanguage() == Language::Russian;
+    switch (verdict) {
+        case engine::Verdict::Buy: return ru ? "покупать" : "buy";
+        case engine::Verdict::Rent: return ru ? "арендовать" : "rent";
+        default: return ru ? "нет ответа" : "no answer";
+    }
+}
+
+void LegendSwatch(const ImVec4& color, const std::string& label) {
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float line = ImGui::GetTextLineHeight();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(pos.x, pos.y + line * 0.25f), ImVec2(pos.x + line * 0.5f, pos.y + line * 0.75f), ImGui::GetColorU32(color), 2);
+    ImGui::Dummy(ImVec2(line * 0.5f, line));
+    ImGui::SameLine();
+    ImGui::TextUnformatted(label.c_str());
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Chart
+//-----------------------------------------------------------------------------
+
+// Cumulative own (purchase + running) and rent over the hardware's life, with the payback month marked.
+void DrawCrossoverChart(AppState* state) {
+    const engine::TcoResult& t = state->tco;
+    if (t.Curve.size() < 2) return;
+    double top = 0;
+    for (const engine::TcoMonth& m : t.Curve) top = std::max({top, m.Own, m.Rent});
+    if (!(top > 0)) return;
+    const std::string& cur = t.Currency;
+    widgets::SectionTitle(Tr(Str::TcoChart));
+    ImGui::PushFont(state->ui.FontSmall);
+    LegendSwatch(kOwnColor, std::string(Tr(Str::TcoLegendOwn)) + " (" + FormatMoney(t.Curve.back().Own, cur) + ")");
+    ImGui::SameLine();
+    LegendSwatch(kRentColor, std::string(Tr(Str::TcoLegendRent)) + " (" + FormatMoney(t.Curve.back().Rent, cur) + ")");
+
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const std::string top_label = FormatMoney(top, cur);
+    const float label_width = ImGui::CalcTextSize(top_label.c_str()).x + 6;
+    const ImVec2 start = ImGui::GetCursorScreenPos();
+    const ImVec2 origin(start.x + label_width, start.y);
+    const ImVec2 size(std::max(50.0f, ImGui::GetContentRegionAvail().x - label_width), state->ui.Narrow ? kChartHeightNarrow : kChartHeight);
+    draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg), 4);
+    // y axis: 0, half, top
+    for (int i = 0; i <= 2; ++i) {
+        const float y = origin.y + size.y * (1 - i / 2.0f);
+        draw->AddLine(ImVec2(origin.x, y), ImVec2(origin.x + size.x, y), ImGui::GetColorU32(theme::kCardBorder));
+        const std::string label = i == 0 ? std::string("0") : FormatMoney(top * i / 2.0, cur);
+        const ImVec2 text = ImGui::CalcTextSize(label.c_str());
+        draw->AddText(ImVec2(origin.x - text.x - 4, std::clamp(y - text.y / 2, origin.y, origin.y + size.y - text.y)), ImGui::GetColorU32(theme::kTextDim), label.c_str());
+    }
+    const float months = static_cast<float>(t.Curve.back().Month);
+    auto at = [&](double month, double value) {
+        return ImVec2(origin.x + static_cast<float>(month / months) * size.x, origin.y + (1 - static_cast<float>(value / top)) * size.y);
+    };
+    if (t.PaybackMonths >= 0 && t.PaybackMonths <= months) {
+        const ImVec2 a = at(t.PaybackMonths, top), b = at(t.PaybackMonths, 0);
+        draw->AddLine(a, b, ImGui::GetColorU32(theme::kTextDim), 1.5f);
+        const std::string label = std::string(Tr(Str::TcoPayback)) + " " + FormatMonths(t.PaybackMonths);
+        const ImVec2 text = ImGui::CalcTextSize(label.c_str());
+        const bool left = t.PaybackMonths > months * 0.6;
+        draw->AddText(ImVec2(left ? a.x - text.x - 4 : a.x + 4, a.y + 2), ImGui::GetColorU32(theme::kTextDim), label.c_str());
+    }
+    ImVector<ImVec2> own, rent;
+    for (const engine::TcoMonth& m : t.Curve) {
+        own.push_back(at(m.Month, m.Own));
+        rent.push_back(at(m.Month, m.Rent));
+    }
+    draw->AddPolyline(own.Data, own.Size, ImGui::GetColorU32(kOwnColor), ImDrawFlags_None, kLineWidth);
+    draw->AddPolyline(rent.Data, rent.Size, ImGui::GetColorU32(kRentColor), ImDrawFlags_None, kLineWidth);
+    ImGui::Dummy(ImVec2(size.x + label_width, size.y));
+    // x axis: 0, the middle and the last month
+    const std::string mid = Number(months / 2, "%.0f"), last = Number(months, "%.0f");
+    const std::string axis = std::string(Tr(Str::TcoMonths));
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + label_width);
+    ImGui::TextDisabled("0");
+    ImGui::SameLine(label_width + size.x / 2 - ImGui::CalcTextSize(mid.c_str()).x / 2);
+    ImGui::TextDisabled("%s", mid.c_str());
+    ImGui::SameLine(label_width + size.x - ImGui::CalcTextSize((last + " " + axis).c_str()).x);
+    ImGui::TextDisabled("%s %s", last.c_str(), axis.c_str());
+    ImGui::PopFont();
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Panel
+//-----------------------------------------------------------------------------
+
+bool DrawAssumptions(AppState* state) {
+    engine::CostParams& cost = state->scenario.Cost;
+    engine::TcoParams& o = cost.Tco;
+    const engine::TcoAssumptions& a = state->tco_assumptions;
+    UiState* ui = &state->ui;
+    bool changed = false;
+    widgets::SectionTitle(Tr(Str::TcoAssumptions));
+    if (!widgets::BeginForm("tco_inputs")) return false;
+    // Each input shows the value in use (catalog default or override) and, once edited, overrides it.
+    auto edit = [&](const char* hook, Str label, double shown, double* target, double lo, double hi, double step, const char* format, const std::string& hint) {
+        double value = shown;
+        if (widgets::InputNumber(ui, hook, (std::string(Tr(label))).c_str(), &value, lo, hi, step, format, hint.c_str())) {
+            *target = value;
+            changed = true;
+        }
+    };
+    const bool rub = cost.Currency == "RUB";
+    double node_price = a.NodePrice > 0 ? a.NodePrice : 0;
+    edit("tco_node_price", Str::TcoNodePrice, node_price, &o.NodePrice, 0, 1e12, rub ? 100000 : 1000, "%.0f", a.NodePriceSource);
+    edit("tco_colocation", Str::TcoColocation, a.ColocationPerKwMonth, &o.ColocationPerKwMonth, 0, 1e7, rub ? 100 : 1, "%.2f", a.ColocationSource);
+    edit("tco_maintenance", Str::TcoMaintenance, a.MaintenanceSharePerYear, &o.MaintenanceSharePerYear, 0, 1, 0.01, "%.2f", a.MaintenanceSource);
+    edit("tco_depreciation", Str::TcoDepreciation, a.DepreciationYears, &o.DepreciationYears, 1, 20, 1, "%.0f", a.DepreciationSource);
+    edit("tco_staff", Str::TcoStaff, a.StaffFtePerNode, &o.StaffFtePerNode, 0, 10, 0.05, "%.2f", a.StaffSource);
+    if (state->scenario.Workload != engine::WorkloadKind::Inference)
+        edit("tco_runs", Str::TcoRunsPerYear, a.TrainingRunsPerYear, &o.TrainingRunsPerYear, 0, 10000, 1, "%.0f", a.RunsSource);
+    widgets::FormLabel(Tr(Str::TcoResidency));
+    const char* labels[kResidencyCount] = {Tr(Str::TcoResidencyAny), "RU", "EU"};
+    int residency = 0;
+    for (int i = 0; i < kResidencyCount; ++i)
+        if (cost.DataResidency == kResidencies[i]) residency = i;
+    if (widgets::Segmented(ui, "tco_residency", labels, kResidencyCount, &residency)) {
+        cost.DataResidency = kResidencies[residency];
+        changed = true;
+    }
+    widgets::EndForm();
+    return changed;
+}
+
+} // namespace
+
+void DrawTcoPanel(AppState* state) {
+    const engine::TcoResult& t = state->tco;
+    UiState* ui = &state->ui;
+    ui->ShownTcoVerdict.clear();
+    ui->ShownTcoPurchase = 0;
+    ui->ShownTcoPayback = -1;
+    if (!state->result.Ok) return;
+    const std::string& cur = t.Currency;
+    widgets::BeginCard(Tr(Str::SectionTco));
+
+    // Tier
+    char line[512];
+    if (t.Tier > 0) std::snprintf(line, sizeof(line), Tr(Str::TcoTier), t.Tier, t.TierGpuText.c_str());
+    ImGui::TextWrapped("%s", t.Tier > 0 ? line : Tr(Str::TcoTierNone));
+    ImGui::PushFont(ui->FontSmall);
+    for (const std::string& reason : t.TierReasons) widgets::TextDim(("\xc2\xb7 " + reason).c_str());
+    ImGui::PopFont();
+    ImGui::Spacing();
+
+    if (!t.HasServer) {
+        widgets::TextDim(Fmt(Tr(Str::TcoNoServer), t.Reason).c_str());
+    } else {
+        // Verdict, then the guide's rule beside it.
+        ImGui::PushFont(ui->FontLarge);
+        widgets::TextColoredWrapped(VerdictColor(t.Exact), Tr(VerdictStr(t.Exact)));
+        ImGui::PopFont();
+        ui->ShownTcoVerdict = engine::VerdictName(t.Exact);
+        ImGui::PushFont(ui->FontSmall);
+        widgets::TextDim(Fmt(Tr(Str::TcoExact), t.ExactReason).c_str());
+        if (t.PurchaseComplete && t.RentPerMonth > 0)
+            widgets::TextDim(Fmt(Tr(Str::TcoRule), FormatMoney(t.RentPerMonth, cur), FormatMoney(t.RuleOwn12, cur), FormatMoney(t.RuleThreshold, cur),
+                                 ShortVerdict(t.RuleVerdict)).c_str());
+        if (!t.PurchaseComplete) widgets::TextColoredWrapped(theme::kWarn, Tr(Str::TcoIncomplete));
+        ImGui::PopFont();
+
+        const std::string payback = t.PaybackMonths >= 0 ? FormatMonths(t.PaybackMonths) : std::string(Tr(Str::TcoNever));
+        ui->ShownTcoPurchase = PrintedMoney(t.PurchaseCost);
+        ui->ShownTcoPayback = t.PaybackMonths >= 0 ? t.PaybackMonths : -1;
+        const widgets::Metric metrics[] = {
+            {Tr(Str::TcoPurchase), FormatMoney(t.PurchaseCost, cur)},
+            {Tr(Str::TcoOwnPerMonth), FormatMoney(t.OwnPerMonth, cur)},
+            {Tr(Str::TcoRentPerMonth), FormatMoney(t.RentPerMonth, cur)},
+            {Tr(Str::TcoPayback), payback},
+        };
+        widgets::MetricGrid(state, "tco_metrics", metrics, 4, 4);
+        if (t.Hybrid) {
+            ImGui::PushFont(ui->FontSmall);
+            widgets::TextDim(Fmt(Tr(Str::TcoHybrid), Number(t.RunsPerYear, "%.0f"), FormatMoney(t.RentPerYear, cur), FormatMoney(t.OwnPerYear, cur)).c_str());
+            if (t.BreakEvenRunsPerYear > 0) widgets::TextDim(Fmt(Tr(Str::TcoBreakEven), Number(t.BreakEvenRunsPerYear, "%.1f")).c_str());
+            ImGui::PopFont();
+        }
+        DrawCrossoverChart(state);
+
+        // Node and bill of materials
+        std::snprintf(line, sizeof(line), Tr(Str::TcoNode), t.Nodes, t.Server.Name.c_str());
+        widgets::SectionTitle(line);
+        ImGui::PushFont(ui->FontSmall);
+        const std::string rack = t.Server.RackUnits > 0 ? std::to_string(t.Server.RackUnits) + "U" : std::string(Tr(Str::NotAvailable));
+        widgets::TextDim(Fmt(Tr(Str::TcoPower), Number(t.NodePowerKw, "%.1f"), t.Server.Cooling.empty() ? Tr(Str::NotAvailable) : t.Server.Cooling, rack).c_str());
+        if (!t.Server.Cpu.empty()) widgets::TextDim(t.Server.Cpu.c_str());
+        if (!t.Server.Nics.empty()) widgets::TextDim(t.Server.Nics.c_str());
+        if (ImGui::BeginTable("tco_bom", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
+            for (const engine::BomLine& b : t.Bom) {
+                ImGui::TableNextRow();
+                ImGui::TableNextColumn();
+                ImGui::TextWrapped("%s", b.Item.c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted((Number(b.Quantity, "%.0f") + " \xc3\x97 " + (b.UnitPrice >= 0 ? FormatMoney(b.UnitPrice, cur) : std::string(Tr(Str::TcoUnpriced)))).c_str());
+                ImGui::TableNextColumn();
+                ImGui::TextUnformatted(b.UnitPrice >= 0 ? FormatMoney(b.Total, cur).c_str() : Tr(Str::NotAvailable));
+            }
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(Tr(Str::TcoRunning));
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted((FormatMoney(t.EnergyPerMonth, cur) + " + " + FormatMoney(t.ColocationPerMonth, cur) + " + " +
+                                    FormatMoney(t.MaintenancePerMonth, cur) + " + " + FormatMoney(t.StaffPerMonth, cur)).c_str());
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(FormatMoney(t.RunningPerMonth, cur).c_str());
+            ImGui::EndTable();
+        }
+        ImGui::PopFont();
+    }
+    bool changed = DrawAssumptions(state);
+
+    if (!t.Advice.empty()) {
+        widgets::SectionTitle(Tr(Str::TcoAdvice));
+        ImGui::PushFont(ui->FontSmall);
+        for (const engine::Warning& w : t.Advice) widgets::TextColoredWrapped(theme::kWarn, ("! " + w.Message).c_str());
+        ImGui::PopFont();
+    }
+    widgets::EndCard();
+    if (changed) ui->Dirty = true;
+}
