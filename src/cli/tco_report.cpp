@@ -116,7 +116,7 @@ std::string RenderTco(const engine::Scenario& s, const engine::TcoResult& t, Tex
     }
     if (!t.Advice.empty()) {
         heading("Advice");
-        for (const engine::Warning& w : t.Advice) line("- " + w.Code + ": " + w.Message);
+        for (const engine::TcoAdvice& w : t.Advice) line("- " + w.Code + ": " + w.Message);
     }
     if (!t.Steps.empty()) {
         heading("How it was computed");
@@ -164,7 +164,7 @@ std::string TcoToJson(const engine::TcoResult& t, int indent) {
         j["curve"] = curve;
     }
     json advice = json::array();
-    for (const engine::Warning& w : t.Advice) advice.push_back({{"code", w.Code}, {"message", w.Message}});
+    for (const engine::TcoAdvice& w : t.Advice) advice.push_back({{"code", w.Code}, {"message", w.Message}, {"alternative", w.Alternative}});
     j["advice"] = advice;
     json steps = json::array();
     for (const engine::DerivationStep& step : t.Steps)

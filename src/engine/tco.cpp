@@ -42,7 +42,9 @@ void Step(TcoResult* t, const std::string& key, const std::string& label, const 
     t->Steps.push_back(DerivationStep{key, label, formula, std::isfinite(value) ? value : 0.0, unit});
 }
 
-void Advise(TcoResult* t, const std::string& code, const std::string& message) { t->Advice.push_back(Warning{code, message}); }
+void Advise(TcoResult* t, const std::string& code, const std::string& message, const std::string& alternative = "") {
+    t->Advice.push_back(TcoAdvice{code, message, alternative});
+}
 
 bool IsTraining(const Scenario& s) { return s.Workload != WorkloadKind::Inference; }
 
@@ -333,14 +335,18 @@ void AdviseFlagship(const Scenario& s, const Result& r, const AdviceRules& rules
     if (alt == nullptr) alt = CheapestRow(plan, false, [&](const PlanRow& row) { return !Contains(rules.FlagshipGpus, row.GpuId); });
     std::string message = s.Gpu.Name + " is a flagship, and this model needs " + Gb(replica) + " per replica (≤ " + Gb(rules.FlagshipFitsBytes) +
                           "): guide 000 calls a flagship for a mid-size model overpaid, with higher power needs.";
+    std::string alternative;
     if (alt != nullptr) {
         message += " Cheaper: " + alt->GpuName + " × " + std::to_string(alt->GpuCount) + " at " + RowCost(*alt, false, cur);
         if (r.Cost.PerMillionTokens > 0) message += " against " + Num(r.Cost.PerMillionTokens) + " " + cur + " here";
         message += ".";
+        alternative = alt->GpuName + " × " + std::to_string(alt->GpuCount) + ": " + Num(alt->PerMillionTokens) + " " + cur + "/Mtok" +
+                      (r.Cost.PerMillionTokens > 0 ? " (" + Num(r.Cost.PerMillionTokens) + " " + cur + "/Mtok)" : "");
     } else {
         message += " The guide's alternatives: A100 80 GB, L40S or Ascend 910C.";
+        alternative = "A100 80 GB, L40S, Ascend 910C";
     }
-    Advise(t, "flagship_for_midsize", message);
+    Advise(t, "flagship_for_midsize", message, alternative);
 }
 
 void AdviseStack(const Scenario& s, const std::vector<StackSpec>& stacks, const AdviceContext& c, const std::vector<PlanRow>& plan, TcoResult* t) {
@@ -356,7 +362,7 @@ void AdviseStack(const Scenario& s, const std::vector<StackSpec>& stacks, const 
             if (other.Kind == stack->Kind && Contains(other.Platforms, c.GpuPlatform)) runs_here.push_back(other.Name);
         std::string message = stack->Name + " does not run on " + c.GpuPlatform + " (" + s.Gpu.Name + "); it supports " + Join(stack->Platforms, ", ") + ".";
         if (!runs_here.empty()) message += " On this GPU use " + Join(runs_here, " or ") + ".";
-        Advise(t, "stack_unsupported", message);
+        Advise(t, "stack_unsupported", message, Join(runs_here, ", "));
     }
     if (!training && !stack->Formats.empty() && !Contains(stack->Formats, FormatName(s.Precision.Weights))) {
         std::vector<std::string> loads_it;
@@ -365,7 +371,7 @@ void AdviseStack(const Scenario& s, const std::vector<StackSpec>& stacks, const 
                 loads_it.push_back(other.Name);
         std::string message = stack->Name + " does not load " + FormatName(s.Precision.Weights) + " weights (it loads " + Join(stack->Formats, ", ") + ").";
         if (!loads_it.empty()) message += " " + Join(loads_it, " or ") + " does on this GPU.";
-        Advise(t, "format_unsupported", message);
+        Advise(t, "format_unsupported", message, Join(loads_it, ", "));
     }
     (void)plan;
 }
@@ -383,7 +389,7 @@ void AdviseResidency(const Scenario& s, const Result& r, const AdviceContext& c,
         if (c.CheapestForeignPerHour > 0) message += " (the cheapest, " + c.CheapestForeignProvider + ", " + Num(c.CheapestForeignPerHour) + " " + cur + "/h)";
         if (r.Cost.PerHour > 0) message += "; the cheapest in " + c.Residency + " is " + Num(r.Cost.PerHour) + " " + cur + "/h.";
         else message += "; no provider in " + c.Residency + " rents this GPU, so owning it is the way to keep the data in.";
-        Advise(t, "data_residency", message);
+        Advise(t, "data_residency", message, r.Cost.PerHour > 0 ? Num(r.Cost.PerHour) + " " + cur + "/h" : "");
     }
 }
 
@@ -395,6 +401,8 @@ void AdviseExport(const Scenario& s, const AdviceContext& c, const std::vector<P
         const PlanRow* ascend = CheapestRow(plan, IsTraining(s), [](const PlanRow& row) { return row.GpuId.rfind("ascend", 0) == 0; });
         message += " Buying it for Russia means parallel import; guide 000 names Huawei Ascend 910C for import substitution";
         message += ascend != nullptr ? " (" + ascend->GpuName + " here: " + RowCost(*ascend, IsTraining(s), t->Currency) + ")." : ".";
+        Advise(t, "export_restricted", message, ascend != nullptr ? ascend->GpuName : "Huawei Ascend 910C");
+        return;
     }
     Advise(t, "export_restricted", message);
 }

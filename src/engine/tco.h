@@ -116,6 +116,14 @@ struct AdviceContext {
     std::vector<std::string> ResidencyCountries; // countries the residency allows
 };
 
+// One of the guides' mistakes found in the scenario: a stable code, the English sentence, and the cheaper
+// alternative in language-neutral form ("NVIDIA L40S × 1: 0.123 USD/Mtok", "vLLM") for translated sentences.
+struct TcoAdvice {
+    std::string Code;
+    std::string Message;
+    std::string Alternative;             // "" when the catalog offers none
+};
+
 enum class Verdict { Buy, Borderline, Rent, Unknown, Count };
 const char* VerdictName(Verdict verdict); // "buy", "borderline", "rent", "unknown"
 
@@ -187,7 +195,7 @@ struct TcoResult {
     double      OwnPerYear = 0;          // owning the node a year for those runs
     double      BreakEvenRunsPerYear = 0; // runs a year from which owning is cheaper (0 = never)
     // Advice and provenance
-    std::vector<Warning>        Advice;  // the guides' common mistakes found in this scenario
+    std::vector<TcoAdvice>      Advice;  // the guides' common mistakes found in this scenario
     std::vector<DerivationStep> Steps;   // how each headline number was computed
 };
 

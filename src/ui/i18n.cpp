@@ -354,6 +354,9 @@ const Entry kTable[] = {
     {Str::TcoPower, {"%s kW at load \xc2\xb7 %s cooling \xc2\xb7 %s", "%s кВт под нагрузкой \xc2\xb7 охлаждение %s \xc2\xb7 %s"}},
     {Str::TcoAdvice, {"Mistakes the guides warn about", "Ошибки, о которых предупреждают руководства"}},
     {Str::TcoRunning, {"running", "эксплуатация"}},
+    {Str::TcoWordBuy, {"buy", "покупать"}},
+    {Str::TcoWordRent, {"rent", "арендовать"}},
+    {Str::TcoWordNone, {"no answer", "нет ответа"}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

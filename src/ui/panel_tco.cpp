@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "imgui.h"
 #include "ui/panels.h"
@@ -63,12 +64,111 @@ ImVec4 VerdictColor(engine::Verdict verdict) {
 
 // One word for the rule's verdict, in the page's language.
 const char* ShortVerdict(engine::Verdict verdict) {
-    const bool ru = CurrentLanguage() == Language::Russian;
     switch (verdict) {
-        case engine::Verdict::Buy: return ru ? "покупать" : "buy";
-        case engine::Verdict::Rent: return ru ? "арендовать" : "rent";
-        default: return ru ? "нет ответа" : "no answer";
+        case engine::Verdict::Buy: return Tr(Str::TcoWordBuy);
+        case engine::Verdict::Rent: return Tr(Str::TcoWordRent);
+        default: return Tr(Str::TcoWordNone);
     }
+}
+
+bool Russian() { return CurrentLanguage() == Language::Russian; }
+
+// The guides' tier conditions and hardware in Russian, by tier id (catalogs/tiers.json keeps the English).
+struct TierRussian {
+    const char* Id;
+    const char* When;
+    const char* Gpus;
+};
+const TierRussian kTierRussian[] = {
+    {"training-1", "модели до 7B: полное обучение и LoRA", "1× H100 80 ГБ или 2× A100 40 ГБ"},
+    {"training-2", "модели 13–70B: LoRA/QLoRA на одной машине, полное дообучение — на двух", "4× H100 SXM или 8× A100 80 ГБ с NVLink"},
+    {"training-3", "модели от 100B и полное предобучение", "несколько узлов 8× H100/H200 SXM с InfiniBand"},
+    {"inference-1", "модели до 13B в квантизации (Q4/Q5)", "одна RTX 4090 24 ГБ, A6000 48 ГБ или L40S 48 ГБ"},
+    {"inference-2", "модели до 70B в FP16 или 100B+ в квантизации", "H100 80 ГБ или H200 141 ГБ: модель помещается в один GPU"},
+    {"inference-3", "продуктовый инференс с тысячами одновременных запросов", "много узлов с одиночными H100 или L40S за балансировщиком"},
+};
+
+const TierRussian* FindTierRussian(const std::string& id) {
+    for (const TierRussian& tier : kTierRussian)
+        if (id == tier.Id) return &tier;
+    return nullptr;
+}
+
+std::string TierGpuText(const engine::TcoResult& t) {
+    const TierRussian* ru = Russian() ? FindTierRussian(t.TierId) : nullptr;
+    return ru != nullptr ? ru->Gpus : t.TierGpuText;
+}
+
+// The tier's reasons: the engine's English sentences, or a Russian one rebuilt from the scenario's numbers.
+std::vector<std::string> TierReasons(const engine::TcoResult& t, const engine::Scenario& s) {
+    const TierRussian* ru = Russian() ? FindTierRussian(t.TierId) : nullptr;
+    if (ru == nullptr) return t.TierReasons;
+    std::vector<std::string> out;
+    if (s.Workload == engine::WorkloadKind::Pretrain) out.push_back("полное предобучение — тир 3 в руководстве 002");
+    char line[256];
+    std::snprintf(line, sizeof(line), "%.1f млрд параметров: %s", s.Model.Params / 1e9, ru->When);
+    out.push_back(line);
+    return out;
+}
+
+std::string VerdictReason(const engine::TcoResult& t) {
+    if (!Russian()) return t.ExactReason;
+    const std::string months = FormatMonths(t.PaybackMonths);
+    const std::string horizon = std::to_string(t.HorizonMonths);
+    switch (t.Exact) {
+        case engine::Verdict::Unknown:
+            return t.PurchaseComplete ? "нет цены аренды для сравнения" : "узел оценён не полностью: введите цену узла, чтобы получить вердикт";
+        case engine::Verdict::Buy: return "окупается за " + months + " — в пределах 12–18 месяцев из руководства";
+        case engine::Verdict::Borderline:
+            return "окупается за " + months + ": в пределах срока службы (" + horizon + " мес.), но позже 18 месяцев из руководства";
+        default:
+            return t.PaybackMonths < 0 ? "эксплуатация узла дороже аренды той же работы: покупка не окупается никогда"
+                                       : "окупается только через " + months + ", позже срока службы оборудования (" + horizon + " мес.)";
+    }
+}
+
+// The guides' mistakes in Russian, rebuilt from the TCO's numbers (never by parsing the English).
+std::string AdviceText(const engine::TcoAdvice& a, const engine::TcoResult& t, const engine::Scenario& s) {
+    if (!Russian()) return a.Message;
+    const std::string& gpu = s.Gpu.Name;
+    const std::string alt = a.Alternative.empty() ? std::string() : " Альтернатива: " + a.Alternative + ".";
+    char number[64];
+    if (a.Code == "flagship_for_midsize")
+        return gpu + " — флагман, а модель помещается в 80 ГБ на реплику: по руководству 000 флагман для модели среднего размера "
+               "переплачен и требует больше питания." + alt;
+    if (a.Code == "stack_unsupported") return "Стек " + s.Stack + " не работает на этой платформе (" + gpu + ")." + alt;
+    if (a.Code == "format_unsupported")
+        return "Стек " + s.Stack + " не загружает веса в формате " + engine::FormatName(s.Precision.Weights) + "." + alt;
+    if (a.Code == "data_residency") {
+        if (!s.Cost.Provider.empty())
+            return "Данные должны оставаться в " + s.Cost.DataResidency + ", а провайдер " + s.Cost.Provider +
+                   " находится за её пределами: выберите провайдера внутри страны или купите оборудование (руководство 002: on-prem оставляет данные в периметре).";
+        return "Данные должны оставаться в " + s.Cost.DataResidency + ": предложения зарубежных провайдеров исключены из цены аренды." +
+               (a.Alternative.empty() ? std::string(" Внутри страны этот GPU никто не сдаёт: оставить данные внутри можно, купив оборудование.")
+                                      : " Самая дешёвая аренда внутри: " + a.Alternative + ".");
+    }
+    if (a.Code == "export_restricted")
+        return gpu + ": действуют экспортные ограничения (см. примечание каталога)." +
+               (a.Alternative.empty() ? std::string() : " Для России это параллельный импорт; руководство 000 называет для импортозамещения Huawei Ascend 910C." + alt);
+    if (a.Code == "network_skimped")
+        return "Обучение на " + std::to_string(t.Nodes) + " узлах с сетью медленнее 200 Гбит/с на GPU: GPU ждут сеть. Руководства: InfiniBand 200–400 Гбит/с, "
+               "порт 400 Гбит/с на каждый GPU.";
+    if (a.Code == "power_cooling") {
+        std::snprintf(number, sizeof(number), "%.1f", t.NodePowerKw);
+        return gpu + " потребляет около 1 кВт на GPU, узел — " + number + " кВт (руководство 002 закладывает 6–10 кВт на 8 GPU): нужны питание стойки и "
+               "жидкостное охлаждение; в расчёте учтены мощность × PUE и колокация за кВт.";
+    }
+    if (a.Code == "card_price_only")
+        return "Расчёт по цене GPU (cost.purchase_price_per_gpu) учитывает только карты; с узлом, питанием и эксплуатацией покупка стоит " +
+               FormatMoney(t.PurchaseCost, t.Currency) + " сразу и " + FormatMoney(t.RunningPerMonth, t.Currency) + " в месяц.";
+    if (a.Code == "node_underused")
+        return "Узел вмещает " + std::to_string(t.GpusBought) + " GPU, а задача использует " + std::to_string(t.GpusUsed) +
+               ": покупка оплачивает простаивающие GPU, если их не загрузить другой работой.";
+    if (a.Code == "node_power_unknown") {
+        std::snprintf(number, sizeof(number), "%.2f", t.NodePowerKw);
+        return t.Server.Name + ": мощность узла не опубликована; электричество посчитано только по мощности плат GPU (" + number + " кВт), это занижает расход.";
+    }
+    return a.Message;
 }
 
 void LegendSwatch(const ImVec4& color, const std::string& label) {
@@ -201,10 +301,10 @@ void DrawTcoPanel(AppState* state) {
 
     // Tier
     char line[512];
-    if (t.Tier > 0) std::snprintf(line, sizeof(line), Tr(Str::TcoTier), t.Tier, t.TierGpuText.c_str());
+    if (t.Tier > 0) std::snprintf(line, sizeof(line), Tr(Str::TcoTier), t.Tier, TierGpuText(t).c_str());
     ImGui::TextWrapped("%s", t.Tier > 0 ? line : Tr(Str::TcoTierNone));
     ImGui::PushFont(ui->FontSmall);
-    for (const std::string& reason : t.TierReasons) widgets::TextDim(("\xc2\xb7 " + reason).c_str());
+    for (const std::string& reason : TierReasons(t, state->scenario)) widgets::TextDim(("\xc2\xb7 " + reason).c_str());
     ImGui::PopFont();
     ImGui::Spacing();
 
@@ -217,7 +317,7 @@ void DrawTcoPanel(AppState* state) {
         ImGui::PopFont();
         ui->ShownTcoVerdict = engine::VerdictName(t.Exact);
         ImGui::PushFont(ui->FontSmall);
-        widgets::TextDim(Fmt(Tr(Str::TcoExact), t.ExactReason).c_str());
+        widgets::TextDim(Fmt(Tr(Str::TcoExact), VerdictReason(t)).c_str());
         if (t.PurchaseComplete && t.RentPerMonth > 0)
             widgets::TextDim(Fmt(Tr(Str::TcoRule), FormatMoney(t.RentPerMonth, cur), FormatMoney(t.RuleOwn12, cur), FormatMoney(t.RuleThreshold, cur),
                                  ShortVerdict(t.RuleVerdict)).c_str());
@@ -277,7 +377,7 @@ void DrawTcoPanel(AppState* state) {
     if (!t.Advice.empty()) {
         widgets::SectionTitle(Tr(Str::TcoAdvice));
         ImGui::PushFont(ui->FontSmall);
-        for (const engine::Warning& w : t.Advice) widgets::TextColoredWrapped(theme::kWarn, ("! " + w.Message).c_str());
+        for (const engine::TcoAdvice& a : t.Advice) widgets::TextColoredWrapped(theme::kWarn, ("! " + AdviceText(a, t, state->scenario)).c_str());
         ImGui::PopFont();
     }
     widgets::EndCard();

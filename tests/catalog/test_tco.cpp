@@ -47,7 +47,7 @@ TcoResult Tco(const Scenario& s, Result* result_out = nullptr) {
 }
 
 bool HasAdvice(const TcoResult& t, const std::string& code) {
-    for (const Warning& w : t.Advice)
+    for (const TcoAdvice& w : t.Advice)
         if (w.Code == code) return true;
     return false;
 }
@@ -188,7 +188,7 @@ TEST_CASE("mistake: a flagship B200 for a mid-size model names a cheaper GPU tha
         "precision":{"weights":"fp8","kv_cache":"fp8","compute":"fp8"}})"));
     REQUIRE(HasAdvice(t, "flagship_for_midsize"));
     CHECK(HasAdvice(t, "power_cooling")); // B200: 1 kW per GPU, 14.3 kW node
-    for (const Warning& w : t.Advice)
+    for (const TcoAdvice& w : t.Advice)
         if (w.Code == "flagship_for_midsize") CHECK(w.Message.find("Cheaper:") != std::string::npos);
     // the same model on an L40S is no mistake
     CHECK_FALSE(HasAdvice(Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"l40s","count":1}})")), "flagship_for_midsize"));
@@ -197,12 +197,12 @@ TEST_CASE("mistake: a flagship B200 for a mid-size model names a cheaper GPU tha
 TEST_CASE("mistake: a stack that does not run on the GPU, or does not load the format") {
     const TcoResult amd = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"mi300x","count":1},"stack":"tensorrt-llm"})"));
     REQUIRE(HasAdvice(amd, "stack_unsupported"));
-    for (const Warning& w : amd.Advice)
+    for (const TcoAdvice& w : amd.Advice)
         if (w.Code == "stack_unsupported") CHECK(w.Message.find("vLLM") != std::string::npos); // the alternative on ROCm
     const TcoResult gguf = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"h100-sxm","count":1},
         "precision":{"weights":"q4_k_m","kv_cache":"fp16","compute":"fp16"},"stack":"tensorrt-llm"})"));
     REQUIRE(HasAdvice(gguf, "format_unsupported"));
-    for (const Warning& w : gguf.Advice)
+    for (const TcoAdvice& w : gguf.Advice)
         if (w.Code == "format_unsupported") CHECK(w.Message.find("llama.cpp") != std::string::npos);
     CHECK_FALSE(HasAdvice(Tco(Example("inference-2")), "stack_unsupported")); // vLLM on H100
 }
@@ -224,7 +224,7 @@ TEST_CASE("mistake: data that must stay in Russia leaves foreign offers out and 
     REQUIRE(HasAdvice(chosen, "data_residency"));
     // export rules: the H100's note is shown, with the guide's import-substitution card for Russia
     REQUIRE(HasAdvice(t, "export_restricted"));
-    for (const Warning& w : t.Advice)
+    for (const TcoAdvice& w : t.Advice)
         if (w.Code == "export_restricted") CHECK(w.Message.find("Ascend 910C") != std::string::npos);
 }
 
