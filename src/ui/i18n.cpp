@@ -348,7 +348,7 @@ const Entry kTable[] = {
     {Str::TcoRunsPerYear, {"Training runs a year", "Запусков обучения в год"}},
     {Str::TcoResidency, {"Data must stay in", "Данные должны оставаться в"}},
     {Str::TcoResidencyAny, {"anywhere", "где угодно"}},
-    {Str::TcoHybrid, {"Rent %s runs a year: %s; own the node: %s a year", "Арендовать %s запусков в год: %s; свой узел: %s в год"}},
+    {Str::TcoHybrid, {"Rent %s runs a year: %s; own the node: %s a year", "Аренда запусков (%s в год): %s; свой узел: %s в год"}},
     {Str::TcoBreakEven, {"Owning wins from %s runs a year", "Покупка выгоднее от %s запусков в год"}},
     {Str::TcoNoServer, {"No reference server for this GPU: %s", "Нет эталонного сервера для этого GPU: %s"}},
     {Str::TcoPower, {"%s kW at load \xc2\xb7 %s cooling \xc2\xb7 %s", "%s кВт под нагрузкой \xc2\xb7 охлаждение %s \xc2\xb7 %s"}},

@@ -73,6 +73,28 @@ const char* ShortVerdict(engine::Verdict verdict) {
 
 bool Russian() { return CurrentLanguage() == Language::Russian; }
 
+// Money where zero is a real amount (no staff, no colocation), not "n/a".
+std::string MoneyOrZero(double amount, const std::string& currency) { return amount == 0 ? std::string("0") : FormatMoney(amount, currency); }
+
+// The bill of materials' item names and the cooling kind in the page's language.
+std::string ItemName(const std::string& item) {
+    if (!Russian()) return item;
+    if (item == "Node") return "Узел";
+    if (item == "GPUs") return "GPU";
+    if (item == "Host") return "Шасси и хост";
+    if (item == "Fabric") return "Сеть InfiniBand";
+    if (item == "Import") return "Наценка импорта";
+    return item;
+}
+
+std::string CoolingName(const std::string& cooling) {
+    if (cooling.empty()) return Tr(Str::NotAvailable);
+    if (!Russian()) return cooling;
+    if (cooling == "air") return "воздушное";
+    if (cooling == "liquid") return "жидкостное";
+    return cooling;
+}
+
 // The guides' tier conditions and hardware in Russian, by tier id (catalogs/tiers.json keeps the English).
 struct TierRussian {
     const char* Id;
@@ -203,7 +225,8 @@ void DrawCrossoverChart(AppState* state) {
     const float label_width = ImGui::CalcTextSize(top_label.c_str()).x + 6;
     const ImVec2 start = ImGui::GetCursorScreenPos();
     const ImVec2 origin(start.x + label_width, start.y);
-    const ImVec2 size(std::max(50.0f, ImGui::GetContentRegionAvail().x - label_width), state->ui.Narrow ? kChartHeightNarrow : kChartHeight);
+    const float avail = ImGui::GetContentRegionAvail().x - widgets::CardInnerMargin(); // the card's right padding
+    const ImVec2 size(std::max(50.0f, avail - label_width), state->ui.Narrow ? kChartHeightNarrow : kChartHeight);
     draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg), 4);
     // y axis: 0, half, top
     for (int i = 0; i <= 2; ++i) {
@@ -234,14 +257,16 @@ void DrawCrossoverChart(AppState* state) {
     draw->AddPolyline(rent.Data, rent.Size, ImGui::GetColorU32(kRentColor), ImDrawFlags_None, kLineWidth);
     ImGui::Dummy(ImVec2(size.x + label_width, size.y));
     // x axis: 0, the middle and the last month
-    const std::string mid = Number(months / 2, "%.0f"), last = Number(months, "%.0f");
-    const std::string axis = std::string(Tr(Str::TcoMonths));
-    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + label_width);
+    const std::string mid = Number(months / 2, "%.0f"), last = Number(months, "%.0f") + " " + Tr(Str::TcoMonths);
+    const float base_x = ImGui::GetCursorPosX() + label_width; // SameLine offsets count from the window's left edge
+    ImGui::PushTextWrapPos(-1.0f); // axis labels never wrap
+    ImGui::SetCursorPosX(base_x);
     ImGui::TextDisabled("0");
-    ImGui::SameLine(label_width + size.x / 2 - ImGui::CalcTextSize(mid.c_str()).x / 2);
+    ImGui::SameLine(base_x + size.x / 2 - ImGui::CalcTextSize(mid.c_str()).x / 2);
     ImGui::TextDisabled("%s", mid.c_str());
-    ImGui::SameLine(label_width + size.x - ImGui::CalcTextSize((last + " " + axis).c_str()).x);
-    ImGui::TextDisabled("%s %s", last.c_str(), axis.c_str());
+    ImGui::SameLine(base_x + size.x - ImGui::CalcTextSize(last.c_str()).x);
+    ImGui::TextDisabled("%s", last.c_str());
+    ImGui::PopTextWrapPos();
     ImGui::PopFont();
 }
 
@@ -347,27 +372,32 @@ void DrawTcoPanel(AppState* state) {
         widgets::SectionTitle(line);
         ImGui::PushFont(ui->FontSmall);
         const std::string rack = t.Server.RackUnits > 0 ? std::to_string(t.Server.RackUnits) + "U" : std::string(Tr(Str::NotAvailable));
-        widgets::TextDim(Fmt(Tr(Str::TcoPower), Number(t.NodePowerKw, "%.1f"), t.Server.Cooling.empty() ? Tr(Str::NotAvailable) : t.Server.Cooling, rack).c_str());
+        widgets::TextDim(Fmt(Tr(Str::TcoPower), Number(t.NodePowerKw, "%.1f"), CoolingName(t.Server.Cooling), rack).c_str());
         if (!t.Server.Cpu.empty()) widgets::TextDim(t.Server.Cpu.c_str());
         if (!t.Server.Nics.empty()) widgets::TextDim(t.Server.Nics.c_str());
-        if (ImGui::BeginTable("tco_bom", 3, ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg)) {
-            for (const engine::BomLine& b : t.Bom) {
+        // Two columns on every width: what it is (with quantity × unit price under it) and the total.
+        float total_width = ImGui::CalcTextSize(FormatMoney(t.RunningPerMonth, cur).c_str()).x;
+        for (const engine::BomLine& b : t.Bom) total_width = std::max(total_width, ImGui::CalcTextSize(FormatMoney(b.Total, cur).c_str()).x);
+        const float table_width = ImGui::GetContentRegionAvail().x - widgets::CardInnerMargin();
+        if (ImGui::BeginTable("tco_bom", 2, ImGuiTableFlags_RowBg, ImVec2(table_width, 0))) {
+            ImGui::TableSetupColumn("item", ImGuiTableColumnFlags_WidthStretch);
+            ImGui::TableSetupColumn("total", ImGuiTableColumnFlags_WidthFixed, total_width + 8);
+            auto row = [&](const std::string& item, const std::string& detail, const std::string& total) {
                 ImGui::TableNextRow();
                 ImGui::TableNextColumn();
-                ImGui::TextWrapped("%s", b.Item.c_str());
+                ImGui::TextWrapped("%s", item.c_str());
+                widgets::TextDim(detail.c_str());
                 ImGui::TableNextColumn();
-                ImGui::TextUnformatted((Number(b.Quantity, "%.0f") + " \xc3\x97 " + (b.UnitPrice >= 0 ? FormatMoney(b.UnitPrice, cur) : std::string(Tr(Str::TcoUnpriced)))).c_str());
-                ImGui::TableNextColumn();
-                ImGui::TextUnformatted(b.UnitPrice >= 0 ? FormatMoney(b.Total, cur).c_str() : Tr(Str::NotAvailable));
-            }
-            ImGui::TableNextRow();
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(Tr(Str::TcoRunning));
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted((FormatMoney(t.EnergyPerMonth, cur) + " + " + FormatMoney(t.ColocationPerMonth, cur) + " + " +
-                                    FormatMoney(t.MaintenancePerMonth, cur) + " + " + FormatMoney(t.StaffPerMonth, cur)).c_str());
-            ImGui::TableNextColumn();
-            ImGui::TextUnformatted(FormatMoney(t.RunningPerMonth, cur).c_str());
+                ImGui::PushTextWrapPos(-1.0f); // a total never breaks across lines
+                ImGui::TextUnformatted(total.c_str());
+                ImGui::PopTextWrapPos();
+            };
+            for (const engine::BomLine& b : t.Bom)
+                row(ItemName(b.Item), Number(b.Quantity, "%.0f") + " \xc3\x97 " + (b.UnitPrice >= 0 ? FormatMoney(b.UnitPrice, cur) : std::string(Tr(Str::TcoUnpriced))),
+                    b.UnitPrice >= 0 ? FormatMoney(b.Total, cur) : std::string(Tr(Str::NotAvailable)));
+            row(Tr(Str::TcoRunning), MoneyOrZero(t.EnergyPerMonth, cur) + " + " + MoneyOrZero(t.ColocationPerMonth, cur) + " + " +
+                                         MoneyOrZero(t.MaintenancePerMonth, cur) + " + " + MoneyOrZero(t.StaffPerMonth, cur),
+                FormatMoney(t.RunningPerMonth, cur));
             ImGui::EndTable();
         }
         ImGui::PopFont();
