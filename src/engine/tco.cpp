@@ -456,6 +456,9 @@ TcoResult ComputeTco(const Scenario& s, const Result& r, const ServerSpec* serve
     if (server == nullptr) {
         t.Reason = "no reference server with " + s.Gpu.Name + " in catalogs/servers.json" +
                    (s.Cost.Tco.ServerId.empty() ? std::string() : " (cost.tco.server \"" + s.Cost.Tco.ServerId + "\" is unknown)");
+    } else if (!s.Gpu.Id.empty() && server->GpuId != s.Gpu.Id) {
+        t.Reason = "cost.tco.server \"" + server->Id + "\" carries " + server->GpuId + ", not the scenario's " + s.Gpu.Id +
+                   ": choose a node with this GPU or leave cost.tco.server out";
     } else {
         t.HasServer = true;
         t.Server = *server;

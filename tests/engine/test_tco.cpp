@@ -159,4 +159,16 @@ TEST_CASE("the node is chosen to hold the deployment in the fewest nodes") {
     CHECK(ChooseServer(s, {four, eight}, "") == nullptr);
 }
 
+TEST_CASE("a node chosen by id that carries another GPU is refused with a reason, not priced") {
+    Scenario s = test::Llama8bOnH100();
+    s.Gpu.Id = "b200";
+    s.Cost.Tco.ServerId = "node";
+    Result r = Evaluate(s);
+    const ServerSpec node = Node(); // h100-sxm
+    const TcoResult t = ComputeTco(s, r, &node, Round(), Tiers(), AdviceRules(), {}, AdviceContext(), {});
+    CHECK_FALSE(t.HasServer);
+    CHECK(t.Reason.find("carries h100-sxm") != std::string::npos);
+    CHECK(t.PurchaseCost == 0);
+}
+
 } // TEST_SUITE
