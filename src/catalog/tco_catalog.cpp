@@ -364,7 +364,27 @@ engine::TcoResult EvaluateTco(const Catalog& catalog, const engine::Scenario& s,
             }
         }
     }
-    return engine::ComputeTco(s, result, server, assumptions, catalog.Tiers, catalog.Advice, catalog.Stacks, context, plan);
+    // The hybrid year of an inference scenario: a LoRA run of the same model on the same GPUs, sized by the
+    // scenario's training block (training.tokens, seq_len, ...), priced like the scenario.
+    engine::Result run;
+    const engine::Result* run_ptr = nullptr;
+    if (s.Workload == engine::WorkloadKind::Inference) {
+        engine::Scenario lora = s;
+        lora.Workload = engine::WorkloadKind::Lora;
+        lora.Precision = engine::PrecisionSet();
+        lora.Training.TensorParallel = 1;
+        lora.Training.PipelineParallel = 1;
+        run = EvaluateWithCosts(catalog, lora);
+        if (run.Ok && !run.Fits && run.Training.SuggestedFound) { // take the engine's fastest layout that fits
+            lora.Training.TensorParallel = run.Training.SuggestedTensorParallel;
+            lora.Training.PipelineParallel = run.Training.SuggestedPipelineParallel;
+            lora.Training.ZeroStage = run.Training.SuggestedZeroStage;
+            engine::ParseRecompute(run.Training.SuggestedRecompute, &lora.Training.Recompute);
+            run = EvaluateWithCosts(catalog, lora);
+        }
+        if (run.Ok && run.Fits) run_ptr = &run;
+    }
+    return engine::ComputeTco(s, result, server, assumptions, catalog.Tiers, catalog.Advice, catalog.Stacks, context, plan, run_ptr);
 }
 
 } // namespace catalog

@@ -108,6 +108,12 @@ std::string RenderTco(const engine::Scenario& s, const engine::TcoResult& t, Tex
                  Money(t.RentPerYear, cur) + " a year; owning the node " + Money(t.OwnPerYear, cur) + " a year");
             line(t.BreakEvenRunsPerYear > 0 ? "Owning wins from " + HumanValue(t.BreakEvenRunsPerYear, "runs") + " a year" : std::string("Owning never wins at this run price"));
         }
+        if (t.HybridYear) {
+            heading("Hybrid year: own the inference, rent the fine-tuning");
+            line(HumanValue(t.YearRuns, "LoRA runs") + " of this model a year at " + Money(t.YearRunCost, cur) + " each (" + HumanValue(t.YearRunHours, "h") +
+                 ", sized by the scenario's training block)");
+            line("Own the inference, rent the runs: " + Money(t.YearHybrid, cur) + "; rent both: " + Money(t.YearRentAll, cur));
+        }
         heading("Crossover (cumulative cost)");
         std::vector<std::vector<std::string>> curve = {{"month", "own", "rent"}};
         for (const engine::TcoMonth& m : t.Curve)
@@ -159,6 +165,10 @@ std::string TcoToJson(const engine::TcoResult& t, int indent) {
         if (t.Hybrid)
             j["hybrid"] = {{"runs_per_year", Finite(t.RunsPerYear)}, {"run_hours", Finite(t.RunHours)}, {"run_rent_cost", Finite(t.RunRentCost)},
                            {"rent_per_year", Finite(t.RentPerYear)}, {"own_per_year", Finite(t.OwnPerYear)}, {"break_even_runs_per_year", Finite(t.BreakEvenRunsPerYear)}};
+        if (t.HybridYear)
+            j["hybrid_year"] = {{"runs", Finite(t.YearRuns)}, {"run_cost", Finite(t.YearRunCost)}, {"run_hours", Finite(t.YearRunHours)},
+                                {"own_inference", Finite(t.YearOwnInference)}, {"rent_inference", Finite(t.YearRentInference)},
+                                {"hybrid", Finite(t.YearHybrid)}, {"rent_all", Finite(t.YearRentAll)}};
         json curve = json::array();
         for (const engine::TcoMonth& m : t.Curve) curve.push_back({m.Month, Finite(m.Own), Finite(m.Rent)});
         j["curve"] = curve;

@@ -303,6 +303,22 @@ void HybridBreakEven(const ServerSpec& server, const TcoAssumptions& a, TcoResul
          Num(fixed_per_year) + " fixed a year / (run rented " + Num(t->RunRentCost) + " − run energy " + Num(energy_per_run) + ")", t->BreakEvenRunsPerYear, "runs/year");
 }
 
+// Guide 002's hybrid for an inference scenario: own the serving node, rent the quarterly fine-tuning runs.
+void HybridYear(const Result& run, const TcoAssumptions& a, TcoResult* t) {
+    const std::string& cur = t->Currency;
+    t->HybridYear = true;
+    t->YearRuns = std::max(0.0, a.TrainingRunsPerYear);
+    t->YearRunCost = run.Cost.JobCost;
+    t->YearRunHours = run.Training.TimeS / 3600.0;
+    t->YearOwnInference = kMonthsPerYear * t->OwnPerMonth;
+    t->YearRentInference = kMonthsPerYear * t->RentPerMonth;
+    t->YearHybrid = t->YearOwnInference + t->YearRuns * t->YearRunCost;
+    t->YearRentAll = t->YearRentInference + t->YearRuns * t->YearRunCost;
+    Step(t, "tco_year_hybrid", "A year owning the inference, renting the runs",
+         "12 × " + Num(t->OwnPerMonth) + " + " + Num(t->YearRuns) + " LoRA runs × " + Num(t->YearRunCost), t->YearHybrid, cur);
+    Step(t, "tco_year_rent_all", "A year renting both", "12 × " + Num(t->RentPerMonth) + " + " + Num(t->YearRuns) + " × " + Num(t->YearRunCost), t->YearRentAll, cur);
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Advice: the guides' common mistakes
 //-----------------------------------------------------------------------------
@@ -443,7 +459,8 @@ void AdvisePower(const Scenario& s, const AdviceRules& rules, TcoResult* t) {
 //-----------------------------------------------------------------------------
 
 TcoResult ComputeTco(const Scenario& s, const Result& r, const ServerSpec* server, const TcoAssumptions& a, const std::vector<TierSpec>& tiers,
-                     const AdviceRules& rules, const std::vector<StackSpec>& stacks, const AdviceContext& context, const std::vector<PlanRow>& plan) {
+                     const AdviceRules& rules, const std::vector<StackSpec>& stacks, const AdviceContext& context, const std::vector<PlanRow>& plan,
+                     const Result* fine_tune_run) {
     TcoResult t;
     t.Currency = s.Cost.Currency;
     if (!r.Ok) {
@@ -472,6 +489,7 @@ TcoResult ComputeTco(const Scenario& s, const Result& r, const ServerSpec* serve
         RunningCost(*server, a, &t);
         PaybackAndVerdicts(a, &t);
         if (t.Hybrid) HybridBreakEven(*server, a, &t);
+        if (!t.Hybrid && fine_tune_run != nullptr && fine_tune_run->Ok && fine_tune_run->Cost.JobCost > 0) HybridYear(*fine_tune_run, a, &t);
         if (!t.PowerFromNode)
             Advise(&t, "node_power_unknown", server->Name + ": no published node power; electricity counts the GPUs' board power only (" + Num(t.NodePowerKw) +
                                                   " kW), which understates the node.");

@@ -194,6 +194,16 @@ struct TcoResult {
     double      RentPerYear = 0;         // RunsPerYear × RunRentCost
     double      OwnPerYear = 0;          // owning the node a year for those runs
     double      BreakEvenRunsPerYear = 0; // runs a year from which owning is cheaper (0 = never)
+    // Hybrid year (inference workloads): own this inference node and rent N LoRA fine-tuning runs of the same
+    // model a year (guide 002), against renting both; the run is sized by the scenario's training block
+    bool        HybridYear = false;
+    double      YearRuns = 0;            // fine-tuning runs a year
+    double      YearRunCost = 0;         // one LoRA run rented
+    double      YearRunHours = 0;
+    double      YearOwnInference = 0;    // 12 × OwnPerMonth
+    double      YearRentInference = 0;   // 12 × RentPerMonth
+    double      YearHybrid = 0;          // own inference + rented runs
+    double      YearRentAll = 0;         // rented inference + rented runs
     // Advice and provenance
     std::vector<TcoAdvice>      Advice;  // the guides' common mistakes found in this scenario
     std::vector<DerivationStep> Steps;   // how each headline number was computed
@@ -207,9 +217,10 @@ void WorkloadTier(const Scenario& scenario, const Result& result, const std::vec
 const ServerSpec* ChooseServer(const Scenario& scenario, const std::vector<ServerSpec>& servers, const std::string& server_id);
 
 // The full computation: tier, node, bill of materials, monthly and cumulative costs, payback, verdicts, hybrid
-// and advice. `result` must carry Cost (ApplyCosts); `plan` is the catalog ranking (cheaper alternatives).
+// and advice. `result` must carry Cost (ApplyCosts); `plan` is the catalog ranking (cheaper alternatives);
+// `fine_tune_run` (inference only, may be null) is a LoRA run of the same model evaluated with costs (the hybrid year).
 TcoResult ComputeTco(const Scenario& scenario, const Result& result, const ServerSpec* server, const TcoAssumptions& assumptions,
                      const std::vector<TierSpec>& tiers, const AdviceRules& rules, const std::vector<StackSpec>& stacks,
-                     const AdviceContext& context, const std::vector<PlanRow>& plan);
+                     const AdviceContext& context, const std::vector<PlanRow>& plan, const Result* fine_tune_run = nullptr);
 
 } // namespace engine

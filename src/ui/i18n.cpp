@@ -357,6 +357,8 @@ const Entry kTable[] = {
     {Str::TcoWordBuy, {"buy", "покупать"}},
     {Str::TcoWordRent, {"rent", "арендовать"}},
     {Str::TcoWordNone, {"no answer", "нет ответа"}},
+    {Str::TcoHybridYear, {"A year with %s LoRA runs at %s each: own the inference and rent the runs %s; rent both %s",
+                          "Год с дообучением LoRA (%s запусков по %s): своя инференс-машина и аренда обучения %s; аренда всего %s"}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

@@ -60,7 +60,7 @@ enum class Str {
     TcoOwnPerMonth, TcoRentPerMonth, TcoPayback, TcoNever, TcoRule, TcoExact, TcoNode, TcoBom, TcoUnpriced, TcoIncomplete, TcoChart,
     TcoLegendOwn, TcoLegendRent, TcoMonths, TcoAssumptions, TcoNodePrice, TcoColocation, TcoMaintenance, TcoDepreciation, TcoStaff,
     TcoRunsPerYear, TcoResidency, TcoResidencyAny, TcoHybrid, TcoBreakEven, TcoNoServer, TcoPower, TcoAdvice, TcoRunning,
-    TcoWordBuy, TcoWordRent, TcoWordNone,
+    TcoWordBuy, TcoWordRent, TcoWordNone, TcoHybridYear,
     Count
 };
 

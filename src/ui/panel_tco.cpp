@@ -365,6 +365,12 @@ void DrawTcoPanel(AppState* state) {
             if (t.BreakEvenRunsPerYear > 0) widgets::TextDim(Fmt(Tr(Str::TcoBreakEven), Number(t.BreakEvenRunsPerYear, "%.1f")).c_str());
             ImGui::PopFont();
         }
+        if (t.HybridYear) {
+            ImGui::PushFont(ui->FontSmall);
+            widgets::TextDim(Fmt(Tr(Str::TcoHybridYear), Number(t.YearRuns, "%.0f"), FormatMoney(t.YearRunCost, cur), FormatMoney(t.YearHybrid, cur),
+                                 FormatMoney(t.YearRentAll, cur)).c_str());
+            ImGui::PopFont();
+        }
         DrawCrossoverChart(state);
 
         // Node and bill of materials

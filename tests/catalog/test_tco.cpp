@@ -113,6 +113,18 @@ TEST_CASE("worked example, inference tier 2: 8× H100 node serving Llama 3.1 70B
     CHECK(t.Curve.back().Rent == doctest::Approx(60 * 15709.6));
 }
 
+TEST_CASE("hybrid year of an inference scenario: own the serving node, rent four LoRA runs of the same model") {
+    const TcoResult t = Tco(Example("inference-2"));
+    REQUIRE(t.HybridYear);
+    CHECK(t.YearRuns == 4); // catalogs/tco.json: fine-tuning once a quarter (guide 002)
+    CHECK(t.YearRunCost > 0);
+    // own: 12 × 13,837.97 = 166,055.64 plus the runs; rent both: 12 × 15,709.60 = 188,515.20 plus the runs
+    CHECK(t.YearOwnInference == doctest::Approx(12 * 13837.9699));
+    CHECK(t.YearHybrid == doctest::Approx(12 * 13837.9699 + 4 * t.YearRunCost));
+    CHECK(t.YearRentAll == doctest::Approx(188515.2 + 4 * t.YearRunCost));
+    CHECK(t.YearHybrid < t.YearRentAll);
+}
+
 TEST_CASE("worked example, inference tier 3: two 8× H100 nodes for 2,000 concurrent users") {
     const TcoResult t = Tco(Example("inference-3"));
     CHECK(t.Tier == 3);
