@@ -256,17 +256,14 @@ void DrawCrossoverChart(AppState* state) {
     draw->AddPolyline(own.Data, own.Size, ImGui::GetColorU32(kOwnColor), ImDrawFlags_None, kLineWidth);
     draw->AddPolyline(rent.Data, rent.Size, ImGui::GetColorU32(kRentColor), ImDrawFlags_None, kLineWidth);
     ImGui::Dummy(ImVec2(size.x + label_width, size.y));
-    // x axis: 0, the middle and the last month
+    // x axis: 0, the middle and the last month, placed on the plot's own coordinates
     const std::string mid = Number(months / 2, "%.0f"), last = Number(months, "%.0f") + " " + Tr(Str::TcoMonths);
-    const float base_x = ImGui::GetCursorPosX() + label_width; // SameLine offsets count from the window's left edge
-    ImGui::PushTextWrapPos(-1.0f); // axis labels never wrap
-    ImGui::SetCursorPosX(base_x);
-    ImGui::TextDisabled("0");
-    ImGui::SameLine(base_x + size.x / 2 - ImGui::CalcTextSize(mid.c_str()).x / 2);
-    ImGui::TextDisabled("%s", mid.c_str());
-    ImGui::SameLine(base_x + size.x - ImGui::CalcTextSize(last.c_str()).x);
-    ImGui::TextDisabled("%s", last.c_str());
-    ImGui::PopTextWrapPos();
+    const ImVec2 axis_at = ImGui::GetCursorScreenPos();
+    const ImU32 dim = ImGui::GetColorU32(theme::kTextDim);
+    draw->AddText(ImVec2(origin.x, axis_at.y), dim, "0");
+    draw->AddText(ImVec2(origin.x + size.x / 2 - ImGui::CalcTextSize(mid.c_str()).x / 2, axis_at.y), dim, mid.c_str());
+    draw->AddText(ImVec2(origin.x + size.x - ImGui::CalcTextSize(last.c_str()).x, axis_at.y), dim, last.c_str());
+    ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
     ImGui::PopFont();
 }
 
@@ -378,7 +375,7 @@ void DrawTcoPanel(AppState* state) {
         widgets::SectionTitle(line);
         ImGui::PushFont(ui->FontSmall);
         const std::string rack = t.Server.RackUnits > 0 ? std::to_string(t.Server.RackUnits) + "U" : std::string(Tr(Str::NotAvailable));
-        widgets::TextDim(Fmt(Tr(Str::TcoPower), Number(t.NodePowerKw, "%.1f"), CoolingName(t.Server.Cooling), rack).c_str());
+        widgets::TextDim(Fmt(Tr(Str::TcoPower), Number(t.NodePowerKw, t.NodePowerKw < 1 ? "%.2f" : "%.1f"), CoolingName(t.Server.Cooling), rack).c_str());
         if (!t.Server.Cpu.empty()) widgets::TextDim(t.Server.Cpu.c_str());
         if (!t.Server.Nics.empty()) widgets::TextDim(t.Server.Nics.c_str());
         // Two columns on every width: what it is (with quantity × unit price under it) and the total.
