@@ -549,6 +549,7 @@ Catalog LoadFileSet(const FileSet& files, std::vector<Issue>* issues) {
     }
     for (const auto& [path, text] : files.Files)
         if (path.find("prices/") != std::string::npos && !EndsWith(path, "index.json")) LoadPricesJson(path, text, &catalog, issues);
+    LoadOwnershipFiles(files, &catalog, issues); // servers, tiers, software, tco (tco_catalog.cpp)
     CheckCatalog(catalog, issues);
     CheckPriceLists(catalog, issues);
     return catalog;

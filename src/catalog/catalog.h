@@ -8,6 +8,7 @@
 #include "engine/cost.h"
 #include "engine/model.h"
 #include "engine/plan.h"
+#include "engine/tco.h"
 
 namespace catalog {
 
@@ -102,6 +103,21 @@ struct FxRates {
     std::string AsOf;
 };
 
+// One default of the total cost of ownership (catalogs/tco.json): a value and where it comes from.
+struct SourcedValue {
+    double      Value = 0;
+    std::string Source;
+    std::string AsOf;
+};
+
+// catalogs/tco.json, as loaded (money in USD unless the name says otherwise).
+struct TcoDefaults {
+    std::map<std::string, SourcedValue> ElectricityPerKwh; // by currency code; others convert from USD
+    SourcedValue Pue, ColocationUsdPerKwMonth, MaintenanceSharePerYear, DepreciationYears, ResidualShare, AdminUsdPerYear,
+                 StaffFtePerNode, FabricUsdPerGpu, ImportMarkup, PaybackTargetMonths, RuleShare, TrainingRunsPerYear;
+    bool         Loaded = false;
+};
+
 struct Catalog {
     std::vector<GpuEntry>   Gpus;
     std::vector<ModelEntry> Models;
@@ -109,6 +125,12 @@ struct Catalog {
     std::vector<Offer>      Offers;
     std::vector<TaxRate>    Taxes;
     FxRates                 Fx;
+    // Owning (catalogs/servers.json, tiers.json, software.json, tco.json; catalog/tco_catalog.cpp)
+    std::vector<engine::ServerSpec> Servers;
+    std::vector<engine::TierSpec>   Tiers;
+    engine::AdviceRules             Advice;
+    std::vector<engine::StackSpec>  Stacks;
+    TcoDefaults                     Tco;
 
     const GpuEntry*   FindGpu(const std::string& id) const;
     const ModelEntry* FindModel(const std::string& id) const;
@@ -175,6 +197,26 @@ std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engin
 // Valid rows are appended to `out` (Imported = true); each rejected row is an Issue naming the row and the field.
 void ImportPrices(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
 void LoadPricesCsv(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+
+//-----------------------------------------------------------------------------
+// Owning: servers, tiers, software stacks and TCO defaults (catalog/tco_catalog.cpp)
+//-----------------------------------------------------------------------------
+void LoadServersJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+void LoadTiersJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+void LoadSoftwareJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+void LoadTcoJson(const std::string& file, const std::string& text, Catalog* out, std::vector<Issue>* issues);
+// Loads whichever of the four files the set holds; then checks that servers name catalog GPUs.
+struct FileSet;
+void LoadOwnershipFiles(const FileSet& files, Catalog* out, std::vector<Issue>* issues);
+// Countries a cost.data_residency value allows ("RU" → RU; "EU" → the EU member states); empty when unknown.
+std::vector<std::string> ResidencyCountries(const std::string& residency);
+// Drops offers from providers outside the residency (no-op when it is ""); returns how many were dropped.
+int FilterByResidency(const Catalog& catalog, const std::string& residency, std::vector<engine::PriceOption>* options);
+// The TCO defaults with the scenario's cost.tco overrides, in the scenario's currency.
+engine::TcoAssumptions ResolveTcoAssumptions(const Catalog& catalog, const engine::Scenario& scenario, const engine::ServerSpec* server);
+// The full own-or-rent answer for a scenario already evaluated with EvaluateWithCosts and ranked with PlanWithCatalog.
+engine::TcoResult EvaluateTco(const Catalog& catalog, const engine::Scenario& scenario, const engine::Result& result,
+                              const std::vector<engine::PlanRow>& plan);
 
 // A set of named files: loads gpus.json, models.json, fx.json and prices/*.json from it.
 struct FileSet {

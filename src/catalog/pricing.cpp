@@ -88,7 +88,9 @@ double DefaultElectricity(const Catalog& catalog, const engine::Scenario& scenar
 
 engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario& scenario) {
     engine::Result result = engine::Evaluate(scenario);
-    engine::ApplyCosts(scenario, OffersFor(catalog, scenario.Gpu.Id, scenario.Cost), DefaultElectricity(catalog, scenario), &result);
+    std::vector<engine::PriceOption> options = OffersFor(catalog, scenario.Gpu.Id, scenario.Cost);
+    FilterByResidency(catalog, scenario.Cost.DataResidency, &options); // cost.data_residency (tco_catalog.cpp)
+    engine::ApplyCosts(scenario, options, DefaultElectricity(catalog, scenario), &result);
     return result;
 }
 
@@ -97,6 +99,7 @@ std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engin
     for (const GpuEntry& gpu : catalog.Gpus) {
         if (!gpu.UnknownPerformance.empty()) continue;
         candidates.push_back({gpu.Spec, OffersFor(catalog, gpu.Spec.Id, scenario.Cost)});
+        FilterByResidency(catalog, scenario.Cost.DataResidency, &candidates.back().Offers);
     }
     return engine::Plan(scenario, candidates, DefaultElectricity(catalog, scenario));
 }

@@ -17,6 +17,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/report.h"
+#include "cli/tco_report.h"
 #include "cli/validate.h"
 #include "engine/engine.h"
 #include "scenario/scenario_json.h"
@@ -36,6 +37,8 @@ constexpr const char* kUsage =
     "  gpuplan evaluate --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
     "  gpuplan plan --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
     "                                   the scenario sized and priced on every GPU, cheapest first\n"
+    "  gpuplan tco --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
+    "                                   own or rent: tier, server, bill of materials, TCO, payback, verdict\n"
     "  gpuplan catalog gpus|models [--format table|json] [--catalogs DIR]\n"
     "  gpuplan catalog check [DIR]      validate catalog files (default: the built-in copy)\n"
     "  gpuplan catalog stats [DIR]      counts, providers, offer ages, spot offers, priced GPUs\n"
@@ -159,6 +162,23 @@ int PlanCommand(const Options& options, const std::string& stdin_text, std::ostr
     const std::vector<engine::PlanRow> rows = catalog::PlanWithCatalog(cat, s);
     if (format == "json") out << scenario::PlanToJson(s, rows) << "\n";
     else out << RenderPlan(s, rows, format == "md" ? TextFormat::Markdown : TextFormat::Table);
+    return kExitOk;
+}
+
+int TcoCommand(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
+    std::string format;
+    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    catalog::Catalog cat;
+    engine::Scenario s;
+    if (!LoadScenario(options, stdin_text, &cat, &s, err)) return kExitBadInput;
+    const engine::Result result = catalog::EvaluateWithCosts(cat, s);
+    if (!result.Ok) {
+        err << "gpuplan: scenario: " << result.Error << "\n";
+        return kExitBadInput;
+    }
+    const engine::TcoResult tco = catalog::EvaluateTco(cat, s, result, catalog::PlanWithCatalog(cat, s));
+    if (format == "json") out << TcoToJson(tco) << "\n";
+    else out << RenderTco(s, tco, format == "md" ? TextFormat::Markdown : TextFormat::Table);
     return kExitOk;
 }
 
@@ -421,6 +441,11 @@ int Run(const std::vector<std::string>& args, const std::string& stdin_text, std
         const Options options = ParseOptions(args, 1);
         if (!options.Error.empty()) { err << "gpuplan plan: " << options.Error << "\n" << kUsage; return kExitBadInput; }
         return PlanCommand(options, stdin_text, out, err);
+    }
+    if (command == "tco") {
+        const Options options = ParseOptions(args, 1);
+        if (!options.Error.empty()) { err << "gpuplan tco: " << options.Error << "\n" << kUsage; return kExitBadInput; }
+        return TcoCommand(options, stdin_text, out, err);
     }
     if (command == "validate") {
         const Options options = ParseOptions(args, 1);

@@ -80,6 +80,22 @@ struct ClusterSpec {
     double NetworkBytesPerSPerGpu = 50e9; // inter-node bandwidth per GPU, bytes/s (400 Gb/s InfiniBand NDR = 50 GB/s)
 };
 
+// Owning in full (gpuplan tco, engine/tco.h): each field overrides a catalog default from catalogs/tco.json;
+// a negative value (or "") means "use the default". Money is in CostParams::Currency.
+struct TcoParams {
+    std::string ServerId;                      // reference node (catalogs/servers.json); "" = the one that fits best
+    double      NodePrice             = -1;    // whole node; -1 = the catalog's price
+    double      ColocationPerKwMonth  = -1;    // rack space, cooling and power delivery per kW of node load
+    double      MaintenanceSharePerYear = -1;  // support and repairs, share of the purchase per year
+    double      DepreciationYears     = -1;    // write-off period; also the horizon of the comparison
+    double      ResidualShare         = -1;    // resale value at the end, share of the purchase
+    double      StaffFtePerNode       = -1;    // administrators per node (0.1 = a tenth of one person)
+    double      AdminPerYear          = -1;    // one administrator's cost per year
+    double      FabricPerGpu          = -1;    // multi-node InfiniBand (switch port, cables, optics) per GPU
+    double      ImportMarkup          = -1;    // parallel-import markup on the hardware, share (0.3 = +30 %)
+    double      TrainingRunsPerYear   = -1;    // training workloads: runs a year (the hybrid comparison)
+};
+
 // What renting or owning costs. Prices come from the catalog's offers for the scenario's GPU, converted into
 // Currency by the caller (engine::PriceOption); these fields are the visitor's own assumptions.
 struct CostParams {
@@ -92,6 +108,8 @@ struct CostParams {
     double      Utilization           = 1;     // fraction of hours the capacity is busy (buy vs rent compares at this load)
     bool        PricesIncludeVat      = false; // compare offers with their country's VAT added (true) or without it (false)
     bool        AllowStalePrices      = false; // let offers older than six months be the cheapest (catalog.h kStaleAfterDays)
+    std::string DataResidency;                 // "RU" | "EU" | "": rent only from providers in that jurisdiction
+    TcoParams   Tco;
 };
 
 // Efficiency factors: achievable = peak × factor. 0 means "use the documented default" (efficiency.h).
@@ -121,6 +139,7 @@ struct Scenario {
     ClusterSpec         Cluster;
     EfficiencyOverrides Efficiency;
     CostParams          Cost;
+    std::string         Stack;               // serving/training stack id (catalogs/software.json); "" = not checked
 };
 
 } // namespace engine

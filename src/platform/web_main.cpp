@@ -413,6 +413,7 @@ void PublishTestHooks(const AppState& state) {
         {"import", import},
         {"accuracy_open", state.ui.AccuracyShown != AccuracyCategory::Count},
         {"keyboard", static_cast<int>(g_platform.KeyboardShown)},
+        {"tco", {{"verdict", state.ui.ShownTcoVerdict}, {"purchase", state.ui.ShownTcoPurchase}, {"payback_months", state.ui.ShownTcoPayback}}},
     };
     const auto replace = nlohmann::json::error_handler_t::replace;
     gpuplan_js_publish(widgets.dump(-1, ' ', false, replace).c_str(), shown.dump(-1, ' ', false, replace).c_str(),

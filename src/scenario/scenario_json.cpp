@@ -225,6 +225,34 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
 
 namespace {
 
+// cost.data_residency and cost.tco (owning in full, docs/SCENARIO.md "Owning"): negative = the catalog default.
+void ReadOwnership(ObjectReader* r, const catalog::Catalog& catalog, engine::CostParams* c, std::vector<Issue>* issues) {
+    c->DataResidency = r->String("data_residency", false, c->DataResidency);
+    if (!c->DataResidency.empty() && catalog::ResidencyCountries(c->DataResidency).empty())
+        r->Error("data_residency", "expected \"RU\", \"EU\" or \"\", got \"" + c->DataResidency + "\"");
+    const json* block = r->Child("tco");
+    if (block == nullptr) return;
+    if (!block->is_object()) return r->Error("tco", "expected an object");
+    ObjectReader t(*block, kFile, "", issues, "cost.tco.");
+    engine::TcoParams& p = c->Tco;
+    p.ServerId = t.String("server", false, p.ServerId);
+    bool known_server = p.ServerId.empty();
+    for (const engine::ServerSpec& server : catalog.Servers) known_server = known_server || server.Id == p.ServerId;
+    if (!known_server) t.Error("server", "unknown server id \"" + p.ServerId + "\" (catalogs/servers.json)");
+    p.NodePrice = t.Number("node_price", 0, 1e12, false, p.NodePrice);
+    p.ColocationPerKwMonth = t.Number("colocation_per_kw_month", 0, 1e7, false, p.ColocationPerKwMonth);
+    p.MaintenanceSharePerYear = t.Number("maintenance_share_per_year", 0, 1, false, p.MaintenanceSharePerYear);
+    p.DepreciationYears = t.Number("depreciation_years", 1, 20, false, p.DepreciationYears);
+    p.ResidualShare = t.Number("residual_share", 0, 1, false, p.ResidualShare);
+    p.StaffFtePerNode = t.Number("staff_fte_per_node", 0, 10, false, p.StaffFtePerNode);
+    p.AdminPerYear = t.Number("admin_per_year", 0, 1e10, false, p.AdminPerYear);
+    p.FabricPerGpu = t.Number("fabric_per_gpu", 0, 1e8, false, p.FabricPerGpu);
+    p.ImportMarkup = t.Number("import_markup", 0, 10, false, p.ImportMarkup);
+    p.TrainingRunsPerYear = t.Number("training_runs_per_year", 0, 10000, false, p.TrainingRunsPerYear);
+    t.ReportUnknownFields();
+    if (!t.Ok()) r->Error("tco", "invalid (see the fields above)");
+}
+
 void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostParams* c, std::vector<Issue>* issues) {
     const json* block = top->Child("cost");
     if (block == nullptr) return;
@@ -246,6 +274,7 @@ void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostPa
     c->Utilization = r.Number("utilization", L::kUtilization, false, c->Utilization);
     c->PricesIncludeVat = r.Boolean("prices_include_vat", c->PricesIncludeVat);
     c->AllowStalePrices = r.Boolean("allow_stale_prices", c->AllowStalePrices);
+    ReadOwnership(&r, catalog, c, issues);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("cost", "invalid (see the fields above)");
 }
@@ -291,6 +320,10 @@ bool ScenarioFromJsonValue(const json& doc, const catalog::Catalog& catalog, eng
     ReadTraining(&top, &s.Training, issues);
     ReadEfficiency(&top, &s.Efficiency, issues);
     ReadCost(&top, catalog, &s.Cost, issues);
+    s.Stack = top.String("stack", false, s.Stack);
+    bool known_stack = s.Stack.empty();
+    for (const engine::StackSpec& stack : catalog.Stacks) known_stack = known_stack || stack.Id == s.Stack;
+    if (!known_stack) top.Error("stack", "unknown stack \"" + s.Stack + "\" (catalogs/software.json)");
     top.ReportUnknownFields();
     // Drop the summary lines ("invalid (see the fields above)") when a field-level error says it already.
     bool field_error = false;
@@ -463,7 +496,24 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&cj, "utilization", c.Utilization, dc.Utilization, oc);
     Put(&cj, "prices_include_vat", c.PricesIncludeVat, dc.PricesIncludeVat, oc);
     Put(&cj, "allow_stale_prices", c.AllowStalePrices, dc.AllowStalePrices, oc);
+    Put(&cj, "data_residency", c.DataResidency, dc.DataResidency, oc);
+    json tj2 = json::object();
+    const engine::TcoParams& tp = c.Tco;
+    const engine::TcoParams& dtp = dc.Tco;
+    Put(&tj2, "server", tp.ServerId, dtp.ServerId, true);
+    Put(&tj2, "node_price", tp.NodePrice, dtp.NodePrice, true);
+    Put(&tj2, "colocation_per_kw_month", tp.ColocationPerKwMonth, dtp.ColocationPerKwMonth, true);
+    Put(&tj2, "maintenance_share_per_year", tp.MaintenanceSharePerYear, dtp.MaintenanceSharePerYear, true);
+    Put(&tj2, "depreciation_years", tp.DepreciationYears, dtp.DepreciationYears, true);
+    Put(&tj2, "residual_share", tp.ResidualShare, dtp.ResidualShare, true);
+    Put(&tj2, "staff_fte_per_node", tp.StaffFtePerNode, dtp.StaffFtePerNode, true);
+    Put(&tj2, "admin_per_year", tp.AdminPerYear, dtp.AdminPerYear, true);
+    Put(&tj2, "fabric_per_gpu", tp.FabricPerGpu, dtp.FabricPerGpu, true);
+    Put(&tj2, "import_markup", tp.ImportMarkup, dtp.ImportMarkup, true);
+    Put(&tj2, "training_runs_per_year", tp.TrainingRunsPerYear, dtp.TrainingRunsPerYear, true);
+    if (!tj2.empty()) cj["tco"] = tj2;
     if (!cj.empty()) j["cost"] = cj;
+    Put(&j, "stack", s.Stack, d.Stack, true);
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 

@@ -157,6 +157,9 @@ std::vector<std::string> SanitizeScenario(engine::Scenario* s) {
 void Recompute(AppState* state) {
     state->result = catalog::EvaluateWithCosts(state->catalog, state->scenario);
     state->plan = catalog::PlanWithCatalog(state->catalog, state->scenario); // ~40 evaluations, only on change
+    state->tco = catalog::EvaluateTco(state->catalog, state->scenario, state->result, state->plan);
+    state->tco_assumptions = catalog::ResolveTcoAssumptions(state->catalog, state->scenario,
+                                                            engine::ChooseServer(state->scenario, state->catalog.Servers, state->scenario.Cost.Tco.ServerId));
     state->gpu_providers = ProvidersWithOffers(state->catalog, state->scenario.Gpu.Id);
     state->offer_info = DescribeOffers(state->catalog, state->result, state->ui.EditedOffers);
     state->provenance = BuildPriceProvenance(state->catalog, state->result);
@@ -228,7 +231,8 @@ void UsePlanRow(AppState* state, const engine::PlanRow& row) {
 void SetCurrency(AppState* state, const std::string& currency) {
     engine::CostParams& cost = state->scenario.Cost;
     if (cost.Currency == currency) return;
-    for (double* amount : {&cost.PricePerGpuHour, &cost.PurchasePricePerGpu, &cost.ElectricityPerKwh}) {
+    for (double* amount : {&cost.PricePerGpuHour, &cost.PurchasePricePerGpu, &cost.ElectricityPerKwh, &cost.Tco.NodePrice,
+                           &cost.Tco.ColocationPerKwMonth, &cost.Tco.AdminPerYear, &cost.Tco.FabricPerGpu}) {
         double converted = 0;
         if (*amount > 0 && catalog::ConvertCurrency(state->catalog, *amount, cost.Currency, currency, &converted)) *amount = converted;
     }
@@ -276,6 +280,7 @@ void DrawResults(AppState* state) {
     DrawComparePanel(state);
     DrawMemoryPanel(state);
     DrawCostPanel(state);
+    DrawTcoPanel(state);
     DrawPriceImportPanel(state);
     if (state->scenario.Workload == engine::WorkloadKind::Inference) DrawCurvePanel(state);
     DrawDetailsPanel(state);

@@ -73,6 +73,9 @@ struct UiState {
     double      ShownCostPerHour = 0;    // the number it shows
     std::string ShownCompareFirstGpu;    // the Compare GPUs table's top row (GPU id), "" = no table
     int         ShownCompareRows = 0;    // GPUs the Compare GPUs table ranks (shown or behind "Show all")
+    double      ShownTcoPurchase = 0;    // the Own or rent panel's purchase, as printed
+    double      ShownTcoPayback = -1;    // its payback in months as printed (-1 = never or none)
+    std::string ShownTcoVerdict;         // engine::VerdictName of what it shows, "" = no panel
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).
@@ -124,6 +127,8 @@ struct AppState {
     engine::Scenario scenario;           // what the visitor describes
     engine::Result   result;             // catalog::EvaluateWithCosts(catalog, scenario), recomputed only on change
     std::vector<engine::PlanRow> plan;   // catalog::PlanWithCatalog(catalog, scenario): every GPU ranked, recomputed with result
+    engine::TcoResult tco;               // catalog::EvaluateTco(catalog, scenario, result, plan): own or rent, recomputed with result
+    engine::TcoAssumptions tco_assumptions; // the defaults and overrides tco used (the panel's inputs show these)
     UiState          ui;
     catalog::Catalog catalog;            // fetched catalogs/, or the embedded copy
     PriceSummary     prices;

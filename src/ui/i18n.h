@@ -60,6 +60,12 @@ enum class Str {
     // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
     PricesVat, VatExcluded, VatIncluded, VatHint, StalePrices, StaleSkip, StaleUse, StaleHint, MarkStale, MarkNoSaving,
     MyMac, MyPc, LocalHardwareHint,
+    // Own or rent (panel_tco.cpp)
+    SectionTco, TcoTier, TcoTierNone, TcoVerdictBuy, TcoVerdictBorderline, TcoVerdictRent, TcoVerdictUnknown, TcoPurchase,
+    TcoOwnPerMonth, TcoRentPerMonth, TcoPayback, TcoNever, TcoRule, TcoExact, TcoNode, TcoBom, TcoUnpriced, TcoIncomplete, TcoChart,
+    TcoLegendOwn, TcoLegendRent, TcoMonths, TcoAssumptions, TcoNodePrice, TcoColocation, TcoMaintenance, TcoDepreciation, TcoStaff,
+    TcoRunsPerYear, TcoResidency, TcoResidencyAny, TcoHybrid, TcoBreakEven, TcoNoServer, TcoPower, TcoAdvice, TcoRunning,
+    TcoWordBuy, TcoWordRent, TcoWordNone, TcoHybridYear,
     Count
 };
 

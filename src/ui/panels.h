@@ -22,6 +22,7 @@ void DrawMemoryPanel(AppState* state);     // stacked memory bar with capacity l
 void DrawWarningsPanel(AppState* state);   // Result.Warnings (translated by code)
 void DrawDerivationPanel(AppState* state); // "How was this computed"
 void DrawCostPanel(AppState* state);       // currency, cheapest rent, offers table (editable prices), buy vs rent
+void DrawTcoPanel(AppState* state);        // own or rent: tier, verdict, bill of materials, crossover chart, the 50 % rule
 void DrawPriceImportPanel(AppState* state);// import a price table: file, drag-and-drop, paste; the import report
 void DrawCurvePanel(AppState* state);      // inference: throughput and per-user speed vs concurrency
 void DrawDetailsPanel(AppState* state);    // inference: SLA and batch capacity; training: layout, communication, checkpoints

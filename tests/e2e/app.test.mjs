@@ -12,6 +12,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
+import { fileURLToPath } from 'node:url';
 import puppeteer from 'puppeteer-core';
 
 const CHROMIUM = process.env.GPUPLAN_CHROMIUM || '/usr/bin/chromium';
@@ -138,6 +139,13 @@ function runCli(cli, scenarioJson) {
     const run = spawnSync(cli, ['evaluate', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 30000 });
     if (run.error) throw run.error;
     if (run.status !== 0) throw new Error(`gpuplan evaluate exited ${run.status}: ${run.stderr.trim()}`);
+    return JSON.parse(run.stdout);
+}
+
+function runCliTco(cli, scenarioJson) {
+    const run = spawnSync(cli, ['tco', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 60000 });
+    if (run.error) throw run.error;
+    if (run.status !== 0) throw new Error(`gpuplan tco exited ${run.status}: ${run.stderr.trim()}`);
     return JSON.parse(run.stdout);
 }
 
@@ -416,6 +424,27 @@ async function main() {
             await broken.page.screenshot({ path: path.join(out, 'catalog-fallback.png') });
             await broken.page.close();
             return s.notices[0].detail;
+        });
+
+        await check('Own or rent: the panel purchase, payback and verdict equal gpuplan tco, in English and Russian', async () => {
+            const example = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'examples', 'tco', 'inference-2.json'), 'utf8');
+            const expected = runCliTco(cli, example);
+            const own = await openPage(browser, `${base}/index.html#s=${encodeURIComponent(JSON.stringify(JSON.parse(example)))}`, desktop);
+            await settle(own.page);
+            await scrollTo(own.page, 'tco_node_price', 900, 500, 700);
+            const s = await shown(own.page);
+            expect(s.tco.verdict === expected.verdict, `page verdict "${s.tco.verdict}", CLI "${expected.verdict}"`);
+            expect(Math.abs(s.tco.purchase - expected.purchase) <= 1, `page purchase ${s.tco.purchase}, CLI ${expected.purchase}`);
+            expect(Math.abs(s.tco.payback_months - expected.payback_months) <= 0.05, `page payback ${s.tco.payback_months}, CLI ${expected.payback_months}`);
+            await own.page.screenshot({ path: path.join(out, 'tco-1280x800.png') });
+            await clickWidget(own.page, 'language');
+            await own.page.waitForFunction(() => window.gpuplan.shown.language === 'ru', { timeout: STEP_TIMEOUT_MS });
+            await settle(own.page);
+            await scrollTo(own.page, 'tco_node_price', 900, 500, 700);
+            await own.page.screenshot({ path: path.join(out, 'tco-1280x800-ru.png') });
+            expect(own.errors.length === 0, own.errors.join('; '));
+            await own.page.close();
+            return `${expected.verdict}, ${expected.purchase} USD, payback ${expected.payback_months.toFixed(1)} months`;
         });
 
         await check('a damaged link shows a notice and the default scenario', async () => {
