@@ -1,4 +1,5 @@
 // gpuplan engine: the one entry point.
+#include "engine/derivation.h"
 #include "engine/engine.h"
 #include "engine/inference.h"
 #include "engine/training.h"
@@ -20,6 +21,11 @@ Result Evaluate(const Scenario& scenario) {
         EvaluateTraining(scenario, &result);
     }
     return result;
+}
+
+Result Evaluate(const Scenario& scenario, const EvaluateOptions& options) {
+    const EvaluateOptionsScope scope(options);
+    return Evaluate(scenario);
 }
 
 } // namespace engine

@@ -13,6 +13,7 @@
 
 #include "engine/derivation.h"
 #include "engine/efficiency.h"
+#include "engine/engine.h"
 #include "engine/hardware_support.h"
 #include "engine/model_math.h"
 
@@ -441,12 +442,13 @@ void EvaluateInference(const Scenario& s, Result* r) {
     AddStep(r, "max_concurrency", "Max concurrent sequences (deployment)",
             "floor(" + Gb(pool) + " / " + Gb(kv_seq_gpu) + " per sequence) × " + Num(replicas) + " replicas", r->Inference.MaxConcurrency, "sequences");
 
-    // --- curve: throughput vs concurrency ---------------------------------------------------------------------
-    for (double b = 1; b <= max_batch; b *= 2) {
+    // --- curve: throughput vs concurrency (figures-only callers such as the planner skip it) -------------------
+    const bool curve = CurrentEvaluateOptions().Curve;
+    for (double b = 1; curve && b <= max_batch; b *= 2) {
         const LoadPoint p = AtConcurrency(u, b);
         r->Inference.Curve.push_back(ThroughputPoint{b * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
     }
-    if (max_batch >= 1 && (r->Inference.Curve.empty() || r->Inference.Curve.back().Concurrency < max_batch * replicas)) {
+    if (curve && max_batch >= 1 && (r->Inference.Curve.empty() || r->Inference.Curve.back().Concurrency < max_batch * replicas)) {
         const LoadPoint p = AtConcurrency(u, max_batch);
         r->Inference.Curve.push_back(ThroughputPoint{max_batch * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
     }

@@ -102,6 +102,7 @@ bool Priced(const PlanRow& row) { return row.PerMillionTokens > 0 || row.JobCost
 } // namespace
 
 std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity) {
+    const EvaluateOptionsScope figures_only({/*Explain=*/false, /*Curve=*/false}); // rows need numbers, not derivation text
     std::vector<PlanRow> rows;
     const bool inference = scenario.Workload == WorkloadKind::Inference;
     for (const PlanCandidate& candidate : candidates) {

@@ -180,7 +180,7 @@ TrainingFlopsPerToken FlopsPerToken(const Scenario& scenario, RecomputePolicy re
 struct TrainingTime {
     double PeakFlopsPerS      = 0; // per GPU, at the compute precision used
     double Utilisation        = 0; // on executed FLOPs
-    std::string UtilisationSource;
+    const char* UtilisationSource = ""; // efficiency.mfu, or the published run of the default (static text: the layout search allocates nothing)
     double Mfu                = 0; // model FLOPs / (time × GPUs × peak)
     double TokensPerStep      = 0;
     int    MicroBatchesPerStep = 1; // per data-parallel rank
