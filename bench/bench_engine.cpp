@@ -55,8 +55,11 @@ struct Figure {
 volatile double g_sink = 0; // keeps the optimiser from dropping the work
 
 // Fastest of `batches` batches, each long enough (≥ min_batch_s) to swamp the clock's resolution.
-double TimeUs(const std::function<double()>& body, int batches, double min_batch_s) {
+const char* g_only = "";
+
+double TimeUs(const std::string& id, const std::function<double()>& body, int batches, double min_batch_s) {
     using clock = std::chrono::steady_clock;
+    if (id.find(g_only) == std::string::npos) return 0;
     int per_batch = 1;
     for (;;) { // calibrate
         const auto start = clock::now();
@@ -108,10 +111,13 @@ std::string JsonEscape(const std::string& text) {
 int main(int argc, char** argv) {
     const char* json_path = nullptr;
     bool quick = false;
+    const char* only = ""; // --only TEXT: time only the figures whose id contains TEXT (for a profiler)
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
+        else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
         else if (std::strcmp(argv[i], "--quick") == 0) quick = true;
     }
+    g_only = only;
     const int batches = quick ? 3 : 7;
     const double min_batch_s = quick ? 0.02 : 0.05;
 #ifdef __EMSCRIPTEN__
@@ -136,9 +142,12 @@ int main(int argc, char** argv) {
             continue;
         }
         figures.push_back({std::string("evaluate_explained_") + c.Id, std::string("evaluate, explained + costs: ") + c.Name,
-                           TimeUs([&] { return catalog::EvaluateWithCosts(cat, s).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
+                           TimeUs(std::string("evaluate_explained_") + c.Id, [&] { return catalog::EvaluateWithCosts(cat, s).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
+        const engine::EvaluateOptions figures_only{/*Explain=*/false, /*Curve=*/false};
+        figures.push_back({std::string("evaluate_figures_") + c.Id, std::string("evaluate, figures only (no costs): ") + c.Name,
+                           TimeUs(std::string("evaluate_figures_") + c.Id, [&] { return engine::Evaluate(s, figures_only).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
         figures.push_back({std::string("result_json_") + c.Id, std::string("ResultToJson: ") + c.Name,
-                           TimeUs([&, r = catalog::EvaluateWithCosts(cat, s)] { return static_cast<double>(scenario::ResultToJson(r).size()); },
+                           TimeUs(std::string("result_json_") + c.Id, [&, r = catalog::EvaluateWithCosts(cat, s)] { return static_cast<double>(scenario::ResultToJson(r).size()); },
                                   batches, min_batch_s), ""});
     }
 
@@ -151,12 +160,12 @@ int main(int argc, char** argv) {
         }
         size_t rows = 0;
         figures.push_back({c.Id, std::string(c.Name) + ", whole catalog",
-                           TimeUs([&] { const auto r = catalog::PlanWithCatalog(cat, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
+                           TimeUs(c.Id, [&] { const auto r = catalog::PlanWithCatalog(cat, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
                                   batches, min_batch_s),
                            std::to_string(rows) + " GPUs"});
         const catalog::Catalog big = Repeated(cat, 20);
         figures.push_back({std::string(c.Id) + "_x20", std::string(c.Name) + ", 20× the catalog",
-                           TimeUs([&] { const auto r = catalog::PlanWithCatalog(big, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
+                           TimeUs(std::string(c.Id) + "_x20", [&] { const auto r = catalog::PlanWithCatalog(big, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
                                   quick ? 2 : 3, min_batch_s),
                            std::to_string(rows) + " GPUs"});
     }
