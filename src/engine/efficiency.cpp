@@ -69,6 +69,11 @@ const ArchRow kRows[] = {
 } // namespace
 
 InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture) {
+    // The last architecture asked for on this thread, and its defaults (an evaluation asks for one, many times).
+    thread_local std::string last_architecture;
+    thread_local InferenceEfficiency last;
+    thread_local bool cached = false;
+    if (cached && architecture == last_architecture) return last;
     InferenceEfficiency e;
     e.BandwidthEfficiency = kBandwidthEffOther;
     e.ComputeEfficiency = kComputeEffOther;
@@ -83,6 +88,9 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture) 
     e.InterconnectEfficiency = kInterconnectEff;
     e.RuntimeOverheadBytes = kInferenceRuntimeOverheadBytes;
     e.GpuMemoryUtilization = kDefaultGpuMemoryUtilization;
+    last_architecture = architecture;
+    last = e;
+    cached = true;
     return e;
 }
 

@@ -13,10 +13,11 @@ struct InferenceEfficiency {
     double InterconnectEfficiency = 0; // tensor-parallel collectives: achieved / peak link bandwidth
     double RuntimeOverheadBytes   = 0; // CUDA context, library workspaces, allocator slack per GPU, bytes
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use
-    std::string Basis;                 // where the bandwidth/compute defaults come from (for the derivation trail)
+    const char* Basis = "";            // where the bandwidth/compute defaults come from (static text, for the derivation trail)
 };
 
-// Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", ...).
+// Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", ...). Called for every
+// tensor-parallel degree an evaluation tries: the row is looked up once per architecture and remembered.
 InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture);
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);

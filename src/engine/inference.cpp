@@ -315,11 +315,13 @@ void EvaluateInference(const Scenario& s, Result* r) {
             mem.WeightsBytes, "B");
     const double kv_per_token = KvCacheBytesPerSequence(m, s.Precision.KvCache, 1.0);
     const int global_layers = GlobalAttentionLayers(m);
-    std::string kv_formula = IsMla(m) ? "(kv_lora_rank " + Str(m.KvLoraRank) + " + qk_rope_head_dim " + Str(m.QkRopeHeadDim) + ") × " +
-                                            Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B"
-                                      : "2 × " + Str(KvHeadsOf(m)) + " KV heads × " + Str(HeadDimOf(m)) + " head dim × " +
-                                            Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B";
-    if (global_layers < m.Layers)
+    std::string kv_formula;
+    if (Explaining()) // figures-only evaluations (the planner) format no text
+        kv_formula = IsMla(m) ? "(kv_lora_rank " + Str(m.KvLoraRank) + " + qk_rope_head_dim " + Str(m.QkRopeHeadDim) + ") × " +
+                                    Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B"
+                              : "2 × " + Str(KvHeadsOf(m)) + " KV heads × " + Str(HeadDimOf(m)) + " head dim × " +
+                                    Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B";
+    if (Explaining() && global_layers < m.Layers)
         kv_formula += "; " + Str(m.Layers - global_layers) + " sliding-window layers keep at most " + Str(m.SlidingWindow) + " tokens";
     AddStep(r, "kv_bytes_per_token", "KV cache per token (whole model)", kv_formula, kv_per_token, "B");
     const double kv_seq_gpu = KvBytesPerSequencePerGpu(u, u.ContextTokens, in.KvBlockTokens);
@@ -353,7 +355,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
         }
     }
     AddStep(r, "gpus_needed", "GPUs needed for one replica", "smallest power-of-two TP that fits × PP", r->GpusNeeded, "GPUs");
-    if (!r->Fits) {
+    if (!r->Fits && Explaining()) {
         std::string message = "Needs " + Gb(r->MemoryPerGpu.Total) + " per GPU; " + s.Gpu.Name + " offers " + Gb(usable) + " usable.";
         if (r->GpusNeeded > 0)
             message += " Use " + Str(r->GpusNeeded) + " GPUs (tensor parallel), a smaller weight format, or fewer sequences.";
