@@ -437,10 +437,6 @@ void OnTimedRedraw(void*) { Wake(); }
 
 void PerformOutbox(AppState* state) {
     Outbox& outbox = state->outbox;
-    if (outbox.UrlHashChanged) {
-        gpuplan_js_replace_hash(outbox.UrlHash.c_str());
-        outbox.UrlHashChanged = false;
-    }
     if (outbox.RedrawAt >= 0) {
         const double delay_ms = std::max(0.0, (outbox.RedrawAt - ImGui::GetTime()) * 1000.0) + 20;
         emscripten_set_timeout(OnTimedRedraw, delay_ms, nullptr);
@@ -517,6 +513,11 @@ void RunFrame() {
 
     if (input_left || g_platform.FramesSinceInput < kFramesAfterInput || g_platform.Frames < kReadyAfterFrames) {
         platform::RequestFrame();
+    } else if (state->outbox.UrlHashChanged) {
+        // The address bar follows the scenario once a burst of input is over: history.replaceState costs the
+        // browser about 10 ms, too much for every keystroke.
+        gpuplan_js_replace_hash(state->outbox.UrlHash.c_str());
+        state->outbox.UrlHashChanged = false;
     }
 }
 
