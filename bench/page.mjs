@@ -26,6 +26,7 @@ const CHROMIUM_FLAGS = [
     '--disable-component-update', '--disable-sync', '--disable-default-apps', '--mute-audio',
 ];
 const TIMEOUT_MS = 120000;
+const ENGINE_TIMEOUT_MS = 600000; // the engine benchmark of an old build takes minutes in a browser
 const CONTENT_TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
                         '.cjs': 'text/javascript', '.wasm': 'application/wasm', '.png': 'image/png' };
 
@@ -124,7 +125,7 @@ async function main() {
     const base = `http://127.0.0.1:${server.address().port}`;
     const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuplan-bench-'));
     const browser = await puppeteer.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
-                                             protocolTimeout: TIMEOUT_MS * 3 });
+                                             protocolTimeout: ENGINE_TIMEOUT_MS });
     const result = {};
     try {
         const loads = [];
@@ -169,14 +170,19 @@ async function main() {
         await last.context.close();
 
         if (args.engine) {
+            // The engine benchmark inside this browser; a failure or a time-out leaves the page figures standing.
             const context = await browser.createBrowserContext();
-            const bench = await context.newPage();
-            await bench.goto(`${base}/__engine.html`, { waitUntil: 'load', timeout: TIMEOUT_MS });
-            await bench.waitForFunction('window.done === true', { timeout: TIMEOUT_MS * 2, polling: 200 });
-            const lines = await bench.evaluate(() => window.benchLines || []);
-            const jsonStart = lines.findIndex((line) => line.startsWith('{'));
-            result.engine_table = lines.slice(0, jsonStart < 0 ? lines.length : jsonStart);
-            if (jsonStart >= 0) result.engine = JSON.parse(lines.slice(jsonStart).join('\n'));
+            try {
+                const bench = await context.newPage();
+                await bench.goto(`${base}/__engine.html`, { waitUntil: 'load', timeout: TIMEOUT_MS });
+                await bench.waitForFunction('window.done === true', { timeout: ENGINE_TIMEOUT_MS, polling: 200 });
+                const lines = await bench.evaluate(() => window.benchLines || []);
+                const jsonStart = lines.findIndex((line) => line.startsWith('{'));
+                result.engine_table = lines.slice(0, jsonStart < 0 ? lines.length : jsonStart);
+                if (jsonStart >= 0) result.engine = JSON.parse(lines.slice(jsonStart).join('\n'));
+            } catch (error) {
+                result.engine_error = String(error && error.message || error);
+            }
             await context.close();
         }
     } finally {
@@ -195,6 +201,7 @@ async function main() {
     console.log(`frames in 5 s idle                                          ${result.frames_in_5s_idle}`);
     console.log(`requests in all (after the first frame too)                 ${result.requests_total} (${kb(result.gzip_bytes_total)} gzip)`);
     for (const file of result.files) console.log(`  ${file}`);
+    if (result.engine_error) console.log(`engine in Chromium: not measured (${result.engine_error})`);
     if (result.engine_table) {
         console.log('engine in Chromium (wasm):');
         for (const line of result.engine_table) console.log(`  ${line}`);
