@@ -88,6 +88,8 @@ struct Platform {
     int    FramesSinceInput = 0;       // frames drawn since one that applied an input event (or since Wake)
     bool   CatalogsSettled = false;    // the site's catalog files were checked (and applied when they differ)
     bool   ReadySent = false;          // gpuplan.ready was set
+    std::string LinkHash;              // the URL hash the page was opened with
+    std::string StartScenarioHash;     // the scenario InitApp made of it (with the built-in catalogs)
     double DevicePixelRatio = 0;       // the ratio the font atlas was built for
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
@@ -585,8 +587,15 @@ void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFai
     };
     const bool same_as_built_in = failures.empty() && sorted(fetched.Files) == sorted(catalog::EmbeddedFiles().Files);
     if (!same_as_built_in) {
-        // The operator's files (or a failure to fetch them): the start-up path, keeping the visitor's scenario.
-        InitApp(state, fetched, failures, scenario::ScenarioToUrlHash(state->scenario));
+        // The operator's files (or a failure to fetch them): the start-up path again. Untouched since start, the
+        // page reads its link anew (it may name a GPU or model only the operator's catalog has) and drops the
+        // notices of the first reading; otherwise it keeps the visitor's scenario.
+        std::string hash = scenario::ScenarioToUrlHash(state->scenario);
+        if (hash == g_platform.StartScenarioHash) {
+            hash = g_platform.LinkHash;
+            state->ui.Notices.clear();
+        }
+        InitApp(state, fetched, failures, hash);
     }
     g_platform.CatalogsSettled = true;
     Wake();
@@ -667,6 +676,8 @@ void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& fai
     SyncCanvasSize(); // builds the fonts for the current devicePixelRatio
 
     InitApp(state, fetched, failures, url_hash);
+    g_platform.LinkHash = url_hash;
+    g_platform.StartScenarioHash = scenario::ScenarioToUrlHash(state->scenario);
     RegisterCallbacks();
     g_platform.LastFrameTime = NowS();
     RequestFrame();
