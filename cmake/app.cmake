@@ -6,14 +6,13 @@ if(NOT EXISTS "${GPUPLAN_IMGUI_DIR}/imgui.cpp")
     message(FATAL_ERROR "Dear ImGui 1.86 not found in ${GPUPLAN_IMGUI_DIR}; run scripts/deps.sh")
 endif()
 
-# --- imgui: the library and its OpenGL3 (WebGL2) renderer; our own input backend is in src/platform -----
+# --- imgui: the library; our own input backend and WebGL2 renderer are in src/platform ---------------------
 add_library(imgui STATIC
     ${GPUPLAN_IMGUI_DIR}/imgui.cpp
     ${GPUPLAN_IMGUI_DIR}/imgui_draw.cpp
     ${GPUPLAN_IMGUI_DIR}/imgui_tables.cpp
-    ${GPUPLAN_IMGUI_DIR}/imgui_widgets.cpp
-    ${GPUPLAN_IMGUI_DIR}/backends/imgui_impl_opengl3.cpp)
-target_include_directories(imgui SYSTEM PUBLIC ${GPUPLAN_IMGUI_DIR} ${GPUPLAN_IMGUI_DIR}/backends)
+    ${GPUPLAN_IMGUI_DIR}/imgui_widgets.cpp)
+target_include_directories(imgui SYSTEM PUBLIC ${GPUPLAN_IMGUI_DIR})
 target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_DISABLE_DEMO_WINDOWS
                                         IMGUI_DISABLE_DEBUG_TOOLS)
 
@@ -67,7 +66,8 @@ add_custom_command(
 
 # --- app: panels + platform glue, linked into site/app.js ---------------------------------------------
 file(GLOB GPUPLAN_UI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/ui/*.cpp)
-set(GPUPLAN_PLATFORM_SOURCES ${CMAKE_SOURCE_DIR}/src/platform/web_main.cpp ${CMAKE_SOURCE_DIR}/src/platform/web_exports.cpp)
+set(GPUPLAN_PLATFORM_SOURCES ${CMAKE_SOURCE_DIR}/src/platform/web_main.cpp ${CMAKE_SOURCE_DIR}/src/platform/web_exports.cpp
+                             ${CMAKE_SOURCE_DIR}/src/platform/web_renderer.cpp)
 set(GPUPLAN_JS_LIBRARY ${CMAKE_SOURCE_DIR}/src/platform/web_library.js)
 set(GPUPLAN_SITE_DIR ${CMAKE_BINARY_DIR}/site)
 
@@ -82,21 +82,29 @@ endif()
 set_target_properties(app PROPERTIES
     OUTPUT_NAME app SUFFIX ".js" RUNTIME_OUTPUT_DIRECTORY ${GPUPLAN_SITE_DIR}
     LINK_DEPENDS ${GPUPLAN_JS_LIBRARY})
-# catalog::ParseJsonText catches nlohmann_json's parse_error: a broken catalog file or a damaged link must be a
-# notice, not a crash. Emscripten disables catching by default, so turn it on where the catch lives and at link.
-target_compile_options(catalog PRIVATE -fexceptions)
-target_compile_options(app PRIVATE -fexceptions)
+# Exceptions: -fwasm-exceptions for every target (CMakeLists.txt), so catalog::ParseJsonText's catch of a broken
+# catalog file or a damaged link works without JavaScript trampolines. The hosted page loads app.js and streams
+# app.wasm (compiled while it downloads, cached by the browser as a file of its own); gpuplan.html, the offline
+# single file, is assembled from the same two files below.
 target_link_options(app PRIVATE
-    -fexceptions
     --no-entry
-    -sSINGLE_FILE=1
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
     -sALLOW_MEMORY_GROWTH=1
     -sENVIRONMENT=web
     -sMODULARIZE=0
-    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_import_limit_bytes,_gpuplan_import_too_large,_gpuplan_on_text,_gpuplan_on_key
+    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_catalogs_fetched,_gpuplan_test_hook,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_import_limit_bytes,_gpuplan_import_too_large,_gpuplan_on_text,_gpuplan_on_key
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     --js-library ${GPUPLAN_JS_LIBRARY})
+
+# --- site/gpuplan.html: the offline page, one file (app.js and app.wasm inside, the catalogs compiled in) -------
+set(GPUPLAN_OFFLINE_PAGE ${GPUPLAN_SITE_DIR}/gpuplan.html)
+add_custom_command(
+    OUTPUT ${GPUPLAN_OFFLINE_PAGE}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/make_offline_page.py ${CMAKE_SOURCE_DIR}/web/index.html
+            ${GPUPLAN_SITE_DIR}/app.js ${GPUPLAN_SITE_DIR}/app.wasm ${GPUPLAN_OFFLINE_PAGE}
+    DEPENDS app ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/scripts/make_offline_page.py
+    COMMENT "Assembling site/gpuplan.html (offline single file)")
+add_custom_target(offline_page ALL DEPENDS ${GPUPLAN_OFFLINE_PAGE})
 
 # --- site/: the page shell and a copy of the catalogs (replaceable without rebuilding) -----------------
 file(GLOB GPUPLAN_WEB_FILES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/web/*)
@@ -113,3 +121,14 @@ add_custom_command(
     COMMENT "Assembling site/ (index.html, catalogs/)")
 add_custom_target(site ALL DEPENDS ${GPUPLAN_SITE_STAMP})
 add_dependencies(app site)
+
+# --- precompressed copies (.gz, .br with Debian's brotli) for static hosts that serve them -------------------------
+set(GPUPLAN_PRECOMPRESS_STAMP ${CMAKE_BINARY_DIR}/precompress.stamp)
+add_custom_command(
+    OUTPUT ${GPUPLAN_PRECOMPRESS_STAMP}
+    COMMAND bash ${CMAKE_SOURCE_DIR}/scripts/precompress.sh ${GPUPLAN_SITE_DIR}
+    COMMAND ${CMAKE_COMMAND} -E touch ${GPUPLAN_PRECOMPRESS_STAMP}
+    DEPENDS app ${GPUPLAN_OFFLINE_PAGE} ${GPUPLAN_SITE_STAMP} ${CMAKE_SOURCE_DIR}/scripts/precompress.sh
+    COMMENT "Precompressing site/ (.gz, .br)")
+add_custom_target(precompressed ALL DEPENDS ${GPUPLAN_PRECOMPRESS_STAMP})
+add_dependencies(precompressed offline_page site)

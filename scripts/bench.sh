@@ -1,26 +1,48 @@
 #!/usr/bin/env bash
-# Prints gpuplan's speed and size figures: engine latency per evaluation, CLI start-to-result time, the page's
-# download size. Figures only; nothing here passes or fails. Needs a finished build (scripts/test.sh).
+# Prints gpuplan's speed and size figures (docs/BENCHMARKS.md): the engine per evaluation and the whole-catalog
+# planner, natively and in WebAssembly (under node and inside Chromium); the hosted page's requests and bytes before
+# its first frame, first-frame time, a 5-keystroke edit's main-thread time and frames while idle (headless
+# Chromium); the CLI's start-to-result time. Then every figure next to its target, and all of it as JSON in
+# build/bench.json. Figures only: nothing here passes or fails.
+#
+#   bash scripts/bench.sh            # needs build/ (native) and build-wasm/ (scripts/build_web.sh)
+#   bash scripts/bench.sh --quick    # fewer timed batches
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-echo "== engine"
-build/bench_engine "${1:-200}"
-echo "== CLI (process start, catalog load, evaluate, print), 20 runs"
+export NODE_PATH=/usr/share/nodejs # Emscripten's JS optimizer needs Debian's acorn (TOOLCHAIN.md)
+quick=""
+[ "${1:-}" = "--quick" ] && quick="--quick"
+out=build/bench
+mkdir -p "$out"
+
+echo "== engine, native (build/bench_engine)"
+cmake --build build --target bench_engine -j2 >/dev/null
+build/bench_engine $quick --json "$out/native.json"
+
+wasm_bench=""
+if [ -f build-wasm/CMakeCache.txt ]; then
+    cmake --build build-wasm --target bench_engine -j2 >/dev/null
+    wasm_bench=build-wasm/bench/bench_engine.cjs
+    echo "== engine, WebAssembly under node ($(node --version))"
+    node "$wasm_bench" $quick --json - >"$out/wasm-node.txt"
+    sed '/^{/,$d' "$out/wasm-node.txt"
+    sed -n '/^{/,$p' "$out/wasm-node.txt" >"$out/wasm-node.json"
+fi
+
+echo "== CLI: process start, catalog load, evaluate, print (20 runs)"
 start=$(date +%s%N)
 for _ in $(seq 20); do
     echo '{"model":"llama-3.1-70b","hardware":{"gpu":"h100-sxm","count":2},"inference":{"tensor_parallel":2}}' \
         | build/gpuplan evaluate --scenario - --format json >/dev/null
 done
-echo "$(( ($(date +%s%N) - start) / 20000000 )) ms per run"
-echo "== validation suite"
-start=$(date +%s%N)
-build/gpuplan validate tests/validation/cases >/dev/null
-echo "$(( ($(date +%s%N) - start) / 1000000 )) ms for $(ls tests/validation/cases/*.json | wc -l) cases"
+cli_ms=$(( ($(date +%s%N) - start) / 20000000 ))
+echo "$cli_ms ms per run"
+echo "{\"cli_evaluate_ms\": $cli_ms}" >"$out/cli.json"
+
 if [ -f build-wasm/site/app.js ]; then
-    echo "== page"
-    raw=$(stat -c %s build-wasm/site/app.js)
-    gz=$(gzip -9 -c build-wasm/site/app.js | wc -c)
-    html=$(stat -c %s build-wasm/site/index.html)
-    echo "app.js: $raw bytes ($gz gzip); index.html: $html bytes; catalogs: $(du -sb build-wasm/site/catalogs | cut -f1) bytes"
+    echo "== page (headless Chromium)"
+    node bench/page.mjs --web build-wasm/site ${wasm_bench:+--engine "$wasm_bench"} --json "$out/page.json"
 fi
+
+node bench/summary.mjs "$out" build/bench.json

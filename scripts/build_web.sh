@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the web app into build-wasm/site/ (index.html, app.js, catalogs/): the folder a site operator uploads.
+# Builds the web app into build-wasm/site/: the folder a site operator uploads — index.html, app.js, app.wasm (the
+# hosted page), gpuplan.html (the same app in one file, for offline use), catalogs/ — with precompressed copies
+# (.gz, and .br where Debian's brotli is installed) for static hosts that serve them (docs/BENCHMARKS.md).
 #   scripts/build_web.sh            MinSizeRel build (incremental)
 #   scripts/build_web.sh --serve    ... then serves build-wasm/site on http://127.0.0.1:8000 (Ctrl+C stops)
 # Needs Debian's emscripten and the Dear ImGui sources (scripts/deps.sh --serve).
@@ -18,8 +20,10 @@ if [ ! -f "$build/CMakeCache.txt" ]; then
 fi
 cmake --build "$build" -j2
 
-js="$build/site/app.js"
-echo "build_web: $build/site ($(stat -c %s "$js") bytes app.js, $(gzip -9c "$js" | wc -c) gzip)"
+site="$build/site"
+for file in app.js app.wasm index.html gpuplan.html; do
+    [ -f "$site/$file" ] && echo "build_web: $file $(stat -c %s "$site/$file") bytes, $(stat -c %s "$site/$file.gz") gzip"
+done
 
 if [ "${1:-}" = "--serve" ]; then
     echo "build_web: serving on http://127.0.0.1:8000/ (Ctrl+C stops)"

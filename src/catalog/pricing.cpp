@@ -1,6 +1,7 @@
 // gpuplan catalog: turning price offers into the engine's PriceOptions, in the scenario's currency, with or
 // without VAT as the scenario asks, each with its age and stale mark.
 #include <cmath>
+#include <unordered_map>
 
 #include "catalog/catalog.h"
 #include "engine/engine.h"
@@ -17,6 +18,30 @@ bool ConvertCurrency(const Catalog& catalog, double amount, const std::string& f
 
 namespace {
 
+using OfferList = std::vector<const Offer*>;
+using ProviderMap = std::unordered_map<std::string, const Provider*>;
+
+// The catalog's offers grouped by GPU id and its providers by id, built in one pass: the planner asks for every
+// GPU's offers, and a scan of all offers per GPU would make a plan quadratic in the catalog.
+struct OfferIndex {
+    std::unordered_map<std::string, OfferList> ByGpu;
+    ProviderMap                                Providers;
+};
+
+OfferIndex IndexOffers(const Catalog& catalog) {
+    OfferIndex index;
+    for (const Provider& provider : catalog.Providers) index.Providers.emplace(provider.Id, &provider);
+    for (const Offer& offer : catalog.Offers) index.ByGpu[offer.GpuId].push_back(&offer);
+    return index;
+}
+
+OfferList OffersOfGpu(const Catalog& catalog, const std::string& gpu_id) {
+    OfferList offers;
+    for (const Offer& offer : catalog.Offers)
+        if (offer.GpuId == gpu_id) offers.push_back(&offer);
+    return offers;
+}
+
 // An offer's per-GPU price in the scenario's currency, with or without VAT; false without an exchange rate.
 bool ComparablePrice(const Catalog& catalog, const Offer& offer, const engine::CostParams& cost, double* out) {
     const double taxed = PricePerGpuHourTaxed(catalog, offer, cost.PricesIncludeVat);
@@ -26,39 +51,38 @@ bool ComparablePrice(const Catalog& catalog, const Offer& offer, const engine::C
 // Offers that can be "the cheapest": current ones, or any when the scenario allows stale prices.
 bool Usable(const Offer& offer, const engine::CostParams& cost) { return cost.AllowStalePrices || !IsStale(offer.AsOf); }
 
-} // namespace
-
-GpuPriceSummary SummarizeGpuPrices(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost) {
+GpuPriceSummary Summarize(const Catalog& catalog, const std::string& gpu_id, const OfferList& offers, const engine::CostParams& cost) {
     GpuPriceSummary summary;
     summary.GpuId = gpu_id;
-    for (const Offer& offer : catalog.Offers) {
-        if (offer.GpuId != gpu_id) continue;
-        if (!cost.Provider.empty() && offer.ProviderId != cost.Provider) continue;
+    for (const Offer* offer : offers) {
+        if (!cost.Provider.empty() && offer->ProviderId != cost.Provider) continue;
         double price = 0;
-        if (!ComparablePrice(catalog, offer, cost, &price)) continue;
+        if (!ComparablePrice(catalog, *offer, cost, &price)) continue;
         summary.Offers += 1;
-        if (IsStale(offer.AsOf)) summary.StaleOffers += 1;
-        if (!Usable(offer, cost)) continue;
-        double* best = offer.Kind == OfferKind::OnDemand ? &summary.CheapestOnDemand : offer.Kind == OfferKind::Spot ? &summary.CheapestSpot : nullptr;
+        if (IsStale(offer->AsOf)) summary.StaleOffers += 1;
+        if (!Usable(*offer, cost)) continue;
+        double* best = offer->Kind == OfferKind::OnDemand ? &summary.CheapestOnDemand : offer->Kind == OfferKind::Spot ? &summary.CheapestSpot : nullptr;
         if (best != nullptr && (*best == 0 || price < *best)) *best = price;
     }
     summary.SpotDearerThanOnDemand = summary.CheapestSpot > 0 && summary.CheapestOnDemand > 0 && summary.CheapestSpot >= summary.CheapestOnDemand;
     return summary;
 }
 
-std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost) {
-    // Per GPU-hour, a spot row is compared with the cheapest usable on-demand row of the same GPU (any provider
-    // the scenario allows), so that a whole-node spot price is not shown as a saving over a per-GPU rental.
-    const GpuPriceSummary summary = SummarizeGpuPrices(catalog, gpu_id, cost);
+// Per GPU-hour, a spot row is compared with the cheapest usable on-demand row of the same GPU (any provider the
+// scenario allows), so that a whole-node spot price is not shown as a saving over a per-GPU rental.
+std::vector<engine::PriceOption> PriceOptions(const Catalog& catalog, const std::string& gpu_id, const OfferList& offers,
+                                              const ProviderMap& providers, const engine::CostParams& cost) {
+    const GpuPriceSummary summary = Summarize(catalog, gpu_id, offers, cost);
     std::vector<engine::PriceOption> out;
-    for (const Offer& offer : catalog.Offers) {
-        if (offer.GpuId != gpu_id) continue;
+    out.reserve(offers.size());
+    for (const Offer* offer_ptr : offers) {
+        const Offer& offer = *offer_ptr;
         engine::PriceOption option;
         if (!ComparablePrice(catalog, offer, cost, &option.PricePerGpuHour)) continue;
-        const Provider* provider = catalog.FindProvider(offer.ProviderId);
+        const auto provider = providers.find(offer.ProviderId);
         option.OfferId = offer.Id;
         option.ProviderId = offer.ProviderId;
-        option.ProviderName = provider != nullptr ? provider->Name : offer.ProviderId;
+        option.ProviderName = provider != providers.end() ? provider->second->Name : offer.ProviderId;
         option.Kind = OfferKindName(offer.Kind);
         option.Region = offer.Region;
         option.AsOf = offer.AsOf;
@@ -76,8 +100,6 @@ std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::st
     return out;
 }
 
-namespace {
-
 double DefaultElectricity(const Catalog& catalog, const engine::Scenario& scenario) {
     double electricity = engine::kDefaultElectricityUsdPerKwh;
     ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
@@ -85,6 +107,18 @@ double DefaultElectricity(const Catalog& catalog, const engine::Scenario& scenar
 }
 
 } // namespace
+
+GpuPriceSummary SummarizeGpuPrices(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost) {
+    return Summarize(catalog, gpu_id, OffersOfGpu(catalog, gpu_id), cost);
+}
+
+std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost) {
+    const OfferList offers = OffersOfGpu(catalog, gpu_id);
+    ProviderMap providers;
+    for (const Offer* offer : offers)
+        if (const Provider* provider = catalog.FindProvider(offer->ProviderId)) providers.emplace(offer->ProviderId, provider);
+    return PriceOptions(catalog, gpu_id, offers, providers, cost);
+}
 
 engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario& scenario) {
     engine::Result result = engine::Evaluate(scenario);
@@ -95,10 +129,15 @@ engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario&
 }
 
 std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engine::Scenario& scenario) {
+    const OfferIndex index = IndexOffers(catalog);
+    const OfferList none;
     std::vector<engine::PlanCandidate> candidates;
+    candidates.reserve(catalog.Gpus.size());
     for (const GpuEntry& gpu : catalog.Gpus) {
         if (!gpu.UnknownPerformance.empty()) continue;
-        candidates.push_back({gpu.Spec, OffersFor(catalog, gpu.Spec.Id, scenario.Cost)});
+        const auto offers = index.ByGpu.find(gpu.Spec.Id);
+        candidates.push_back({gpu.Spec, PriceOptions(catalog, gpu.Spec.Id, offers != index.ByGpu.end() ? offers->second : none,
+                                                     index.Providers, scenario.Cost)});
         FilterByResidency(catalog, scenario.Cost.DataResidency, &candidates.back().Offers);
     }
     return engine::Plan(scenario, candidates, DefaultElectricity(catalog, scenario));

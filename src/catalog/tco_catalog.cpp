@@ -11,6 +11,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/json_reader.h"
+#include "engine/training.h"
 
 namespace catalog {
 
@@ -376,10 +377,7 @@ engine::TcoResult EvaluateTco(const Catalog& catalog, const engine::Scenario& s,
         lora.Training.PipelineParallel = 1;
         run = EvaluateWithCosts(catalog, lora);
         if (run.Ok && !run.Fits && run.Training.SuggestedFound) { // take the engine's fastest layout that fits
-            lora.Training.TensorParallel = run.Training.SuggestedTensorParallel;
-            lora.Training.PipelineParallel = run.Training.SuggestedPipelineParallel;
-            lora.Training.ZeroStage = run.Training.SuggestedZeroStage;
-            engine::ParseRecompute(run.Training.SuggestedRecompute, &lora.Training.Recompute);
+            engine::ApplySuggestedLayout(run.Training, &lora);
             run = EvaluateWithCosts(catalog, lora);
         }
         if (run.Ok && run.Fits) run_ptr = &run;

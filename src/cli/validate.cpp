@@ -15,6 +15,7 @@
 #include "catalog/json_reader.h"
 #include "input/json_input.h"
 #include "engine/engine.h"
+#include "engine/training.h"
 #include "scenario/scenario_json.h"
 
 namespace cli {
@@ -67,10 +68,7 @@ engine::Result EvaluateSaturated(engine::Scenario s) {
 engine::Result EvaluateAtSuggestedLayout(engine::Scenario s) {
     const engine::Result probe = engine::Evaluate(s);
     if (!probe.Ok || !probe.Training.SuggestedFound) return probe;
-    s.Training.TensorParallel = probe.Training.SuggestedTensorParallel;
-    s.Training.PipelineParallel = probe.Training.SuggestedPipelineParallel;
-    s.Training.ZeroStage = probe.Training.SuggestedZeroStage;
-    engine::ParseRecompute(probe.Training.SuggestedRecompute, &s.Training.Recompute);
+    engine::ApplySuggestedLayout(probe.Training, &s);
     return engine::Evaluate(s);
 }
 

@@ -1,10 +1,26 @@
-// gpuplan engine: derivation trail helpers.
+// gpuplan engine: derivation trail helpers, and the current evaluation's options.
 #include "engine/derivation.h"
 
 #include <cmath>
 #include <cstdio>
 
+#include "engine/engine.h"
+
 namespace engine {
+
+namespace {
+
+// The options of the evaluation in progress. Per thread, so that evaluations on different threads (tests, a
+// native tool) do not see each other's; EvaluateOptionsScope restores the previous value, so scopes nest.
+thread_local EvaluateOptions g_options;
+
+} // namespace
+
+const EvaluateOptions& CurrentEvaluateOptions() { return g_options; }
+bool Explaining() { return g_options.Explain; }
+
+EvaluateOptionsScope::EvaluateOptionsScope(const EvaluateOptions& options) : Previous(g_options) { g_options = options; }
+EvaluateOptionsScope::~EvaluateOptionsScope() { g_options = Previous; }
 
 std::string Num(double value) {
     char buffer[48];
@@ -26,12 +42,12 @@ std::string Gb(double bytes) {
     return buffer;
 }
 
-void AddStep(Result* result, const std::string& key, const std::string& label, const std::string& formula,
-             double value, const std::string& unit) {
+void AppendStep(Result* result, const std::string& key, const std::string& label, const std::string& formula,
+                double value, const std::string& unit) {
     result->Derivation.push_back(DerivationStep{key, label, formula, value, unit});
 }
 
-void AddWarning(Result* result, const std::string& code, const std::string& message) {
+void AppendWarning(Result* result, const std::string& code, const std::string& message) {
     for (const Warning& existing : result->Warnings)
         if (existing.Code == code && existing.Message == message)
             return;

@@ -5,9 +5,29 @@
 
 namespace engine {
 
+// What an evaluation builds beyond the figures. The figures (memory, speed, cost numbers) are the same either way.
+struct EvaluateOptions {
+    bool Explain = true; // derivation steps and warnings; false = figures only: no text is formatted, both lists stay empty
+    bool Curve   = true; // inference: the throughput-vs-concurrency curve and what is read from it (OptimalBatch, BatchJobTimeS)
+};
+
 // Evaluates a resolved scenario. Never throws for bad input: an invalid scenario is a Result with
 // Ok = false and an Error naming the field; an infeasible one is Fits = false with a warning saying why.
+// Without options it uses the current ones: explained, unless inside an EvaluateOptionsScope (Plan asks for figures only).
 Result Evaluate(const Scenario& scenario);
+Result Evaluate(const Scenario& scenario, const EvaluateOptions& options);
+
+// Sets the options of every evaluation on this thread while it lives (scopes nest).
+class EvaluateOptionsScope {
+public:
+    explicit EvaluateOptionsScope(const EvaluateOptions& options);
+    ~EvaluateOptionsScope();
+    EvaluateOptionsScope(const EvaluateOptionsScope&) = delete;
+    EvaluateOptionsScope& operator=(const EvaluateOptionsScope&) = delete;
+
+private:
+    EvaluateOptions Previous;
+};
 
 // Checks the scenario's fields (positive counts, formats that make sense); "" when valid.
 std::string ValidateScenario(const Scenario& scenario);

@@ -1,6 +1,7 @@
 // gpuplan engine: the one entry point.
 #include <cmath>
 
+#include "engine/derivation.h"
 #include "engine/engine.h"
 #include "engine/inference.h"
 #include "engine/training.h"
@@ -69,6 +70,11 @@ Result Evaluate(const Scenario& scenario) {
     }
     ReportNonFinite(&result);
     return result;
+}
+
+Result Evaluate(const Scenario& scenario, const EvaluateOptions& options) {
+    const EvaluateOptionsScope scope(options);
+    return Evaluate(scenario);
 }
 
 } // namespace engine

@@ -1,6 +1,8 @@
 // gpuplan engine: the format support matrix, read from the GPU spec's peak columns.
 #include "engine/hardware_support.h"
 
+#include "engine/derivation.h"
+
 namespace engine {
 
 namespace {
@@ -37,7 +39,8 @@ MathPath ResolveMathPath(const GpuSpec& gpu, Format compute_format) {
     path.Compute = ComputeClass::Bf16;
     path.PeakFlops = PeakFlopsOf(gpu, ComputeClass::Bf16);
     path.Fallback = true;
-    path.Note = std::string(gpu.Name.empty() ? "this GPU" : gpu.Name) + " has no " + ComputeClassName(wanted) +
+    if (Explaining()) // text for the warning; a figures-only evaluation formats none
+        path.Note = std::string(gpu.Name.empty() ? "this GPU" : gpu.Name) + " has no " + ComputeClassName(wanted) +
                 " tensor path in its spec; math runs in bf16 (" + FormatName(compute_format) + " is storage only).";
     return path;
 }

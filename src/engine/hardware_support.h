@@ -27,7 +27,7 @@ struct MathPath {
     ComputeClass Compute   = ComputeClass::Bf16;
     double       PeakFlops = 0;     // dense peak of that path, FLOP/s
     bool         Fallback  = false; // the requested path is missing on this GPU
-    std::string  Note;              // why the fallback happened ("" when none)
+    std::string  Note;              // why the fallback happened ("" when none, and in a figures-only evaluation)
 };
 MathPath ResolveMathPath(const GpuSpec& gpu, Format compute_format);
 

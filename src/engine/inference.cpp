@@ -14,6 +14,7 @@
 
 #include "engine/derivation.h"
 #include "engine/efficiency.h"
+#include "engine/engine.h"
 #include "engine/hardware_support.h"
 #include "engine/model_math.h"
 
@@ -376,11 +377,13 @@ void EvaluateInference(const Scenario& s, Result* r) {
             mem.WeightsBytes, "B");
     const double kv_per_token = KvCacheBytesPerSequence(m, s.Precision.KvCache, 1.0);
     const int global_layers = GlobalAttentionLayers(m);
-    std::string kv_formula = IsMla(m) ? "(kv_lora_rank " + Str(m.KvLoraRank) + " + qk_rope_head_dim " + Str(m.QkRopeHeadDim) + ") × " +
-                                            Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B"
-                                      : "2 × " + Str(KvHeadsOf(m)) + " KV heads × " + Str(HeadDimOf(m)) + " head dim × " +
-                                            Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B";
-    if (global_layers < m.Layers)
+    std::string kv_formula;
+    if (Explaining()) // figures-only evaluations (the planner) format no text
+        kv_formula = IsMla(m) ? "(kv_lora_rank " + Str(m.KvLoraRank) + " + qk_rope_head_dim " + Str(m.QkRopeHeadDim) + ") × " +
+                                    Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B"
+                              : "2 × " + Str(KvHeadsOf(m)) + " KV heads × " + Str(HeadDimOf(m)) + " head dim × " +
+                                    Str(m.Layers) + " layers × " + Num(kv.BytesPerKvValue) + " B";
+    if (Explaining() && global_layers < m.Layers)
         kv_formula += "; " + Str(m.Layers - global_layers) + " sliding-window layers keep at most " + Str(m.SlidingWindow) + " tokens";
     AddStep(r, "kv_bytes_per_token", "KV cache per token (whole model)", kv_formula, kv_per_token, "B");
     const double kv_seq_gpu = KvBytesPerSequencePerGpu(u, u.ContextTokens, in.KvBlockTokens);
@@ -414,7 +417,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
         }
     }
     AddStep(r, "gpus_needed", "GPUs needed for one replica", "smallest power-of-two TP that fits × PP", r->GpusNeeded, "GPUs");
-    if (!r->Fits) {
+    if (!r->Fits && Explaining()) {
         std::string message = "Needs " + Gb(r->MemoryPerGpu.Total) + " per GPU; " + s.Gpu.Name + " offers " + Gb(usable) + " usable.";
         if (r->GpusNeeded > 0)
             message += " Use " + Str(r->GpusNeeded) + " GPUs (tensor parallel), a smaller weight format, or fewer sequences.";
@@ -545,12 +548,13 @@ void EvaluateInference(const Scenario& s, Result* r) {
     AddStep(r, "max_concurrency", "Max concurrent sequences (deployment)",
             "floor(" + Gb(pool) + " / " + Gb(kv_seq_gpu) + " per sequence) × " + Num(replicas) + " replicas", r->Inference.MaxConcurrency, "sequences");
 
-    // --- curve: throughput vs concurrency ---------------------------------------------------------------------
-    for (double b = 1; b <= max_batch; b *= 2) {
+    // --- curve: throughput vs concurrency (figures-only callers such as the planner skip it) -------------------
+    const bool curve = CurrentEvaluateOptions().Curve;
+    for (double b = 1; curve && b <= max_batch; b *= 2) {
         const LoadPoint p = AtConcurrency(u, b);
         r->Inference.Curve.push_back(ThroughputPoint{b * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
     }
-    if (max_batch >= 1 && (r->Inference.Curve.empty() || r->Inference.Curve.back().Concurrency < max_batch * replicas)) {
+    if (curve && max_batch >= 1 && (r->Inference.Curve.empty() || r->Inference.Curve.back().Concurrency < max_batch * replicas)) {
         const LoadPoint p = AtConcurrency(u, max_batch);
         r->Inference.Curve.push_back(ThroughputPoint{max_batch * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
     }

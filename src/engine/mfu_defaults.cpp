@@ -7,6 +7,8 @@
 // training model adds only what exceeds the overlap it can prove (training_time.cpp).
 #include "engine/mfu_defaults.h"
 
+#include <cstring>
+
 namespace engine {
 
 namespace {
@@ -73,9 +75,9 @@ const Borrow kBorrows[] = {
 // generations at small scale.
 constexpr const char* kFallbackArchitecture = "hopper";
 
-const MfuRow* FindRow(const std::string& architecture, ComputeClass compute) {
+const MfuRow* FindRow(const char* architecture, ComputeClass compute) {
     for (const MfuRow& row : kRows)
-        if (architecture == row.Architecture && row.Compute == compute) return &row;
+        if (std::strcmp(architecture, row.Architecture) == 0 && row.Compute == compute) return &row;
     return nullptr;
 }
 
@@ -85,27 +87,51 @@ ComputeClass TableCompute(ComputeClass compute) {
     return ComputeClass::Bf16;
 }
 
+// An architecture resolved to its rows: [0] the BF16 table, [1] the FP8 table, and the architecture borrowed from
+// ("" when it has its own figure at that precision).
+struct ResolvedArchitecture {
+    std::string  Architecture;
+    const MfuRow* Rows[2] = {nullptr, nullptr};
+    const char*  Borrowed[2] = {"", ""};
+};
+
+ResolvedArchitecture Resolve(const std::string& architecture) {
+    ResolvedArchitecture out;
+    out.Architecture = architecture;
+    const ComputeClass tables[2] = {ComputeClass::Bf16, ComputeClass::Fp8};
+    for (int i = 0; i < 2; ++i) {
+        out.Rows[i] = FindRow(architecture.c_str(), tables[i]);
+        if (out.Rows[i] != nullptr) continue;
+        const char* from = kFallbackArchitecture;
+        for (const Borrow& b : kBorrows)
+            if (architecture == b.Architecture) from = b.From;
+        out.Borrowed[i] = from;
+        out.Rows[i] = FindRow(from, tables[i]);
+        if (out.Rows[i] == nullptr) out.Rows[i] = FindRow(kFallbackArchitecture, tables[i]);
+    }
+    return out;
+}
+
+// The last architecture resolved on this thread (the search asks for one architecture hundreds of times in a row).
+const ResolvedArchitecture& Resolved(const std::string& architecture) {
+    thread_local ResolvedArchitecture last = Resolve(kFallbackArchitecture);
+    if (last.Architecture != architecture) last = Resolve(architecture);
+    return last;
+}
+
 } // namespace
 
 MfuDefault DefaultTrainingUtilisation(const std::string& architecture, ComputeClass compute, int gpu_count) {
     const ComputeClass table_compute = TableCompute(compute);
-    std::string arch = architecture;
-    std::string borrowed;
-    const MfuRow* row = FindRow(arch, table_compute);
-    if (row == nullptr) {
-        const char* from = kFallbackArchitecture;
-        for (const Borrow& b : kBorrows)
-            if (architecture == b.Architecture) from = b.From;
-        borrowed = from;
-        row = FindRow(from, table_compute);
-        if (row == nullptr) row = FindRow(kFallbackArchitecture, table_compute);
-    }
+    const int table = table_compute == ComputeClass::Fp8 ? 1 : 0;
+    const ResolvedArchitecture& resolved = Resolved(architecture);
+    const MfuRow* row = resolved.Rows[table];
     MfuDefault out;
     const bool small = gpu_count <= kScaleSplitGpus;
     out.Utilisation = small ? row->SmallScale : row->AtScale;
     out.Source = small ? row->SmallSource : row->AtScaleSource;
-    out.BorrowedFrom = borrowed;
-    if (borrowed.empty() && table_compute != compute) out.BorrowedFrom = std::string(architecture) + " " + (table_compute == ComputeClass::Fp8 ? "fp8" : "bf16");
+    out.BorrowedFrom = resolved.Borrowed[table];
+    if (out.BorrowedFrom.empty() && table_compute != compute) out.BorrowedFrom = architecture + " " + (table_compute == ComputeClass::Fp8 ? "fp8" : "bf16");
     return out;
 }
 

@@ -11,12 +11,14 @@ namespace engine {
 
 struct MfuDefault {
     double      Utilisation = 0;  // achieved / peak dense FLOP/s at the compute precision, on executed FLOPs (0..1)
-    std::string Source;           // the published run the figure comes from
+    const char* Source = "";      // the published run the figure comes from (static text)
     std::string BorrowedFrom;     // "" when the architecture has its own figure; else the architecture whose figure is used
 };
 
 // Default utilisation for `architecture` ("ampere", "hopper", ...) computing in `compute` on `gpu_count` GPUs.
 // Architectures without a published training figure borrow the nearest generation's (BorrowedFrom says which).
+// Called for every layout the parallelism search tries: the architecture is resolved to its table rows once and
+// remembered, so a repeated call compares one short string and allocates nothing (BorrowedFrom is empty then).
 MfuDefault DefaultTrainingUtilisation(const std::string& architecture, ComputeClass compute, int gpu_count);
 
 // Every row of the table (for the generated defaults table in docs/SCENARIO.md).

@@ -1,4 +1,5 @@
 // gpuplan engine: the fastest TP / PP / DP / ZeRO / recompute layout that fits, with the reason.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -25,6 +26,7 @@ namespace {
 constexpr int kTensorChoices[] = {1, 2, 4, 8};
 constexpr int kPipelineChoices[] = {1, 2, 4, 8, 16, 32, 64};
 constexpr RecomputePolicy kRecomputeChoices[] = {RecomputePolicy::None, RecomputePolicy::Selective, RecomputePolicy::Full};
+constexpr int kMaxExpertChoices = 16; // EP 1, 2, 4, … 2^15: more than any expert count published
 
 // What the chosen layout does, in words.
 std::string Why(const TrainingLayout& l) {
@@ -42,7 +44,38 @@ std::string Why(const TrainingLayout& l) {
     return why;
 }
 
+// The scenario's layout with another TP / PP / EP / ZeRO / recompute, resolved as LayoutOf resolves the scenario's own:
+// sequence parallelism wherever TP > 1 (Megatron's usual pairing), a hybrid shard group kept only where it divides
+// the data-parallel size. EstimateTrainingMemory and EstimateTrainingTime read these choices from the layout alone,
+// so every candidate is evaluated on the one shared, read-only scenario.
+TrainingLayout CandidateLayout(const Scenario& s, int tp, int pp, int ep, int zero, RecomputePolicy recompute) {
+    TrainingLayout l = LayoutOf(s);
+    l.TensorParallel = tp;
+    l.PipelineParallel = pp;
+    l.DataParallel = std::max(1, s.GpuCount / std::max(1, tp * pp * l.ContextParallel));
+    l.ExpertParallel = IsMoe(s.Model) ? std::clamp(ep, 1, l.DataParallel) : 1;
+    l.VirtualPipelineStages = pp > 1 ? std::max(1, s.Training.VirtualPipelineStages) : 1;
+    l.SequenceParallel = tp > 1;
+    l.ZeroStage = zero;
+    l.Recompute = recompute;
+    int group = s.Training.ShardGroupGpus;
+    if (group > 0 && l.DataParallel % group != 0) group = 0;
+    l.ShardGroupGpus = (group > 0 && group < l.DataParallel) ? group : l.DataParallel;
+    return l;
+}
+
 } // namespace
+
+bool ApplySuggestedLayout(const TrainingResult& t, Scenario* s) {
+    if (!t.SuggestedFound) return false;
+    s->Training.TensorParallel = t.SuggestedTensorParallel;
+    s->Training.PipelineParallel = t.SuggestedPipelineParallel;
+    s->Training.SequenceParallel = t.SuggestedTensorParallel > 1;
+    s->Training.ExpertParallel = t.SuggestedExpertParallel;
+    s->Training.ZeroStage = t.SuggestedZeroStage;
+    ParseRecompute(t.SuggestedRecompute, &s->Training.Recompute);
+    return true;
+}
 
 ParallelismSuggestion SuggestParallelism(const Scenario& s) {
     ParallelismSuggestion out;
@@ -59,30 +92,24 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
             if (pp > s.Model.Layers || model_parallel > s.GpuCount || s.GpuCount % model_parallel != 0) continue;
             const int dp = s.GpuCount / model_parallel;
             // MoE: expert parallel 1, 2, 4, … dividing DP and at most the expert count; dense models: 1.
-            std::vector<int> ep_choices = {1};
+            int ep_choices[kMaxExpertChoices] = {1};
+            int ep_count = 1;
             if (IsMoe(s.Model))
-                for (int ep = 2; ep <= dp && ep <= s.Model.Experts; ep *= 2)
-                    if (dp % ep == 0 && s.Model.Experts % ep == 0) ep_choices.push_back(ep);
-            for (int ep : ep_choices)
+                for (int ep = 2; ep <= dp && ep <= s.Model.Experts && ep_count < kMaxExpertChoices; ep *= 2)
+                    if (dp % ep == 0 && s.Model.Experts % ep == 0) ep_choices[ep_count++] = ep;
+            for (int e = 0; e < ep_count; ++e)
             for (int zero = 0; zero <= 3; ++zero) {
+                const int ep = ep_choices[e];
                 for (RecomputePolicy recompute : kRecomputeChoices) {
-                    Scenario c = s;
-                    c.Training.ExpertParallel = ep;
-                    c.Training.TensorParallel = tp;
-                    c.Training.PipelineParallel = pp;
-                    c.Training.SequenceParallel = tp > 1;
-                    c.Training.ZeroStage = zero;
-                    c.Training.Recompute = recompute;
-                    if (c.Training.ShardGroupGpus > 0 && dp % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
-                    const TrainingLayout layout = LayoutOf(c);
-                    const double memory = EstimateTrainingMemory(c, layout).Total();
+                    const TrainingLayout layout = CandidateLayout(s, tp, pp, ep, zero, recompute);
+                    const double memory = EstimateTrainingMemory(s, layout).Total();
                     ++out.LayoutsTried;
                     if (memory < smallest_memory) {
                         smallest_memory = memory;
                         smallest = layout;
                     }
                     if (memory > capacity) continue;
-                    const double time = EstimateTrainingTime(c, layout).TimeS;
+                    const double time = EstimateTrainingTime(s, layout).TimeS;
                     // Faster wins; within 0.1% the one with more memory headroom wins.
                     const bool faster = time < best_time * (1.0 - 1e-3);
                     const bool tie_less_memory = !faster && time <= best_time * (1.0 + 1e-3) && memory < best_memory;
@@ -96,16 +123,20 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
             }
         }
     }
-    const std::string where = std::to_string(s.GpuCount) + " × " + s.Gpu.Name;
     if (out.Found) {
         out.TimeS = best_time;
         out.MemoryPerGpuBytes = best_memory;
+    } else if (out.LayoutsTried > 0) {
+        out.Layout = smallest;
+        out.MemoryPerGpuBytes = smallest_memory;
+    }
+    if (!Explaining()) return out; // figures only: the planner reads the layout, not the sentence
+    const std::string where = std::to_string(s.GpuCount) + " × " + s.Gpu.Name;
+    if (out.Found) {
         out.Reason = DescribeLayout(out.Layout) + ": the fastest of the layouts that fit on " + where + " (" +
                      std::to_string(out.LayoutsTried) + " tried), " + Gb(best_memory) + " of " + Gb(capacity) + " per GPU, " +
                      DurationText(best_time) + ". " + Why(out.Layout) + ".";
     } else if (out.LayoutsTried > 0) {
-        out.Layout = smallest;
-        out.MemoryPerGpuBytes = smallest_memory;
         out.Reason = "No layout with TP ≤ 8, PP ≤ 64, ZeRO 0–3 and any recompute fits on " + where + "; the smallest (" +
                      DescribeLayout(smallest) + ") needs " + Gb(smallest_memory) + " per GPU of " + Gb(capacity) +
                      ". Add GPUs, or use LoRA/QLoRA, 8-bit Adam or optimizer offload.";

@@ -70,12 +70,7 @@ PlanRow SizeTraining(Scenario s, const PlanCandidate& candidate, double electric
         *out = r;
         return row;
     }
-    auto adopt_suggestion = [&](const Result& from) {
-        s.Training.TensorParallel = from.Training.SuggestedTensorParallel;
-        s.Training.PipelineParallel = from.Training.SuggestedPipelineParallel;
-        s.Training.ZeroStage = from.Training.SuggestedZeroStage;
-        ParseRecompute(from.Training.SuggestedRecompute, &s.Training.Recompute);
-    };
+    auto adopt_suggestion = [&](const Result& from) { ApplySuggestedLayout(from.Training, &s); };
     row.Reason = std::to_string(s.GpuCount) + " GPUs, your layout";
     if (r.Training.SuggestedFound && (!r.Fits || r.Training.SuggestedTimeS < r.Training.TimeS)) {
         adopt_suggestion(r);
@@ -107,6 +102,7 @@ bool Priced(const PlanRow& row) { return row.PerMillionTokens > 0 || row.JobCost
 } // namespace
 
 std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity) {
+    const EvaluateOptionsScope figures_only({/*Explain=*/false, /*Curve=*/false}); // rows need numbers, not derivation text
     std::vector<PlanRow> rows;
     const bool inference = scenario.Workload == WorkloadKind::Inference;
     for (const PlanCandidate& candidate : candidates) {

@@ -90,6 +90,7 @@ struct TrainingResult {
     int         SuggestedPipelineParallel = 1;
     int         SuggestedDataParallel     = 1;
     int         SuggestedZeroStage        = 0;
+    int         SuggestedExpertParallel   = 1; // MoE: routed experts spread over this many data-parallel ranks
     std::string SuggestedRecompute;           // "none" | "selective" | "full"
     double      SuggestedTimeS            = 0;
     double      SuggestedMemoryPerGpuBytes = 0;

@@ -244,6 +244,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     tr.SuggestedPipelineParallel = suggestion.Layout.PipelineParallel;
     tr.SuggestedDataParallel = suggestion.Layout.DataParallel;
     tr.SuggestedZeroStage = suggestion.Layout.ZeroStage;
+    tr.SuggestedExpertParallel = suggestion.Layout.ExpertParallel;
     tr.SuggestedRecompute = RecomputeName(suggestion.Layout.Recompute);
     tr.SuggestedTimeS = suggestion.TimeS;
     tr.SuggestedMemoryPerGpuBytes = suggestion.MemoryPerGpuBytes;

@@ -207,7 +207,7 @@ TrainingFlopsPerToken FlopsPerToken(const Scenario& scenario, RecomputePolicy re
 struct TrainingTime {
     double PeakFlopsPerS      = 0; // per GPU, at the compute precision used
     double Utilisation        = 0; // on executed FLOPs
-    std::string UtilisationSource;
+    const char* UtilisationSource = ""; // efficiency.mfu, or the published run of the default (static text: the layout search allocates nothing)
     double Mfu                = 0; // model FLOPs / (time × GPUs × peak)
     double TokensPerStep      = 0;
     int    MicroBatchesPerStep = 1; // per data-parallel rank
@@ -246,6 +246,9 @@ struct ParallelismSuggestion {
 // for MoE models, expert parallel ∈ {1,2,4,…} (dividing DP, ≤ experts) on the scenario's GPU count, keeping
 // micro-batch, context parallel, virtual pipeline stages, offload and the batch.
 ParallelismSuggestion SuggestParallelism(const Scenario& scenario);
+// Sets the scenario's layout to the one a result suggested (TP, PP, EP, ZeRO, recompute), as a visitor applying it
+// would; false when the result has no suggestion.
+bool ApplySuggestedLayout(const TrainingResult& result, Scenario* scenario);
 
 // Fills result for a training workload (memory, fits, training numbers, suggestion, derivation, warnings).
 void EvaluateTraining(const Scenario& scenario, Result* result);

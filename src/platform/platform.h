@@ -8,9 +8,18 @@
 
 namespace platform {
 
-// Starts the app: GL context, fonts, input, frame scheduling. Called once the page passed the catalogs in.
+// Starts the app: GL context, fonts, input, frame scheduling, with the catalogs in `fetched` (the page starts with
+// the built-in copy and hands the site's files over later, CatalogsFetched).
 void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures, const std::string& url_hash,
            const std::string& page_url, const std::string& today_iso, const std::string& language);
+
+// The site's catalog files (catalogs/), fetched after the first frame. Files identical to the built-in copy change
+// nothing; others are loaded and checked as at start (InitApp), with the same notices and fallback.
+void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures);
+
+// A test hook as JSON (docs/UI.md): built only when a test reads it.
+enum class Hook { Shown, Widgets, TextFields };
+std::string TestHookJson(Hook hook);
 
 // The running app's state (nullptr before Start).
 AppState* State();

@@ -23,7 +23,7 @@
 
 namespace {
 
-catalog::FileSet g_fetched;               // catalog files the page fetched, before start
+catalog::FileSet g_fetched;               // the site's catalog files the page fetched (handed over after start)
 std::vector<FetchFailure> g_failures;     // files it could not fetch
 std::string g_reply;                      // the last string returned to JavaScript (valid until the next call)
 
@@ -70,12 +70,26 @@ EMSCRIPTEN_KEEPALIVE void gpuplan_file_failed(const char* path, const char* reas
     Guarded([&] { g_failures.push_back(FetchFailure{path, reason}); }, LogFailure);
 }
 
-// Starts the app with the files handed over so far.
+// Starts the app with the built-in catalogs: the first frame waits for no download. The page fetches the site's
+// catalog files meanwhile and hands them over (gpuplan_put_file, gpuplan_file_failed, gpuplan_catalogs_fetched).
 // `language` is the browser's two-letter language ("ru" starts the UI in Russian).
 EMSCRIPTEN_KEEPALIVE void gpuplan_start(const char* url_hash, const char* page_url, const char* today_iso, const char* language) {
-    Guarded([&] { platform::Start(g_fetched, g_failures, url_hash, page_url, today_iso, language); }, LogFailure);
+    Guarded([&] { platform::Start(catalog::EmbeddedFiles(), {}, url_hash, page_url, today_iso, language); }, LogFailure);
+}
+
+// Every catalog file was fetched or failed: the app applies the site's files where they differ from the built-in copy.
+EMSCRIPTEN_KEEPALIVE void gpuplan_catalogs_fetched() {
+    Guarded([&] { platform::CatalogsFetched(g_fetched, g_failures); }, LogFailure);
     g_fetched.Files.clear();
     g_fetched.Files.shrink_to_fit();
+    g_failures.clear();
+}
+
+// Test hooks (docs/UI.md), built on demand: 0 = shown, 1 = widgets, 2 = text fields on screen.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_test_hook(int hook) {
+    Guarded([&] { g_reply = platform::TestHookJson(hook == 1 ? platform::Hook::Widgets : hook == 2 ? platform::Hook::TextFields : platform::Hook::Shown); },
+            [](const char*) { g_reply = "null"; });
+    return g_reply.c_str();
 }
 
 // JS API: scenario JSON (gpuplan.scenario/1) in, result JSON (gpuplan.result/1) out — the engine the UI uses.

@@ -41,17 +41,20 @@ mergeInto(LibraryManager.library, {
         }
     },
 
-    // Publishes the test hooks: window.gpuplan.widgets / .shown (JSON texts made in C++), and the text fields
-    // on screen ([x, y, w, h, kind]) so a tap on one can open the phone keyboard inside the touch handler.
-    gpuplan_js_publish: function (widgets_ptr, shown_ptr, fields_ptr) {
+    // A frame was drawn: window.gpuplan.frames counts them (tests check that an idle page draws none), and
+    // gpuplan.firstFrameMs is when the first full frame was on the canvas (performance.now(), bench/page.mjs).
+    gpuplan_js_frame_drawn: function (first_full_frame) {
         var hooks = window.gpuplan || (window.gpuplan = {});
-        hooks.widgets = JSON.parse(UTF8ToString(widgets_ptr));
-        hooks.shown = JSON.parse(UTF8ToString(shown_ptr));
-        hooks.textFields = JSON.parse(UTF8ToString(fields_ptr));
         hooks.frames = (hooks.frames || 0) + 1;
+        if (first_full_frame) {
+            hooks.firstFrameMs = performance.now();
+            var loading = document.getElementById('loading');
+            if (loading) loading.remove();
+            if (typeof hooks.onFirstFrame === 'function') hooks.onFirstFrame(); // web/index.html: fetch the site's catalogs
+        }
     },
 
-    // The first full frame is on screen: hide the loading indicator, tell tests.
+    // The first full frame is on screen and the site's catalogs are applied: tell tests.
     gpuplan_js_set_ready: function () {
         var hooks = window.gpuplan || (window.gpuplan = {});
         hooks.ready = true;

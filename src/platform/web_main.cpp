@@ -1,6 +1,7 @@
 // gpuplan platform (web): WebGL2 context, HiDPI canvas, browser input → Dear ImGui, and frames on demand.
-// Frames run only when input arrives or something changed, and for half a second after (ImGui settles);
-// an idle page does no work at all (the text caret does not blink for that reason).
+// Frames run only when input arrives or something changed, and for a few frames after (ImGui settles a change in a
+// frame or two; nothing in the UI animates); an idle page does no work at all (the text caret does not blink for
+// that reason). Test hooks are built when a test reads them, never per frame.
 //
 // Index
 // [SECTION] State
@@ -24,14 +25,15 @@
 #include <nlohmann/json.hpp>
 
 #include "imgui.h"
-#include "imgui_impl_opengl3.h"
 #include "platform/platform.h"
+#include "platform/web_renderer.h"
+#include "scenario/scenario_json.h"
 #include "ui/theme.h"
 
 extern "C" {
 void gpuplan_js_copy_text(const char* text);
 void gpuplan_js_replace_hash(const char* hash);
-void gpuplan_js_publish(const char* widgets_json, const char* shown_json, const char* text_fields_json);
+void gpuplan_js_frame_drawn(int first_full_frame);
 void gpuplan_js_set_ready();
 void gpuplan_js_fail(const char* message);
 void gpuplan_js_set_cursor(int kind);
@@ -47,10 +49,10 @@ void gpuplan_js_keyboard(int kind);
 namespace {
 
 constexpr const char* kCanvas = "#canvas";
-constexpr double kSettleS = 0.5;           // keep rendering this long after the last input
-constexpr int kReadyAfterFrames = 3;       // ImGui lays out in a frame or two; "ready" after this many
-constexpr int kFramesAfterInput = 2;       // frames drawn after the last input event whatever the clock says: a click
-                                           // handled in a frame (a panel closing) shows only in the next one
+constexpr int kReadyAfterFrames = 3;       // ImGui lays out in a frame or two; the first full frame is this one
+constexpr int kFramesAfterInput = 3;       // frames drawn after the last input event or state change: a click handled
+                                           // in a frame (a panel closing) shows only in the next one, and windows that
+                                           // size themselves to their content settle in the one after
 constexpr float kTouchSlopPx = 10;         // a touch that moves farther is a scroll, not a tap
 constexpr float kWheelPixelsPerUnit = 100; // browsers send about 100 px per wheel notch
 constexpr int kMaxKeyCode = 512;
@@ -81,10 +83,13 @@ struct Platform {
     std::deque<InputEvent> Queue;      // browser events not yet given to ImGui
     TouchGesture Touch;
     bool   FramePending = false;       // a requestAnimationFrame is scheduled
-    double LastInputTime = 0;          // seconds (performance.now)
-    double LastFrameTime = 0;
+    double LastFrameTime = 0;          // seconds (performance.now)
     int    Frames = 0;
-    int    FramesSinceInput = 0;       // frames drawn since one that applied an input event
+    int    FramesSinceInput = 0;       // frames drawn since one that applied an input event (or since Wake)
+    bool   CatalogsSettled = false;    // the site's catalog files were checked (and applied when they differ)
+    bool   ReadySent = false;          // gpuplan.ready was set
+    std::string LinkHash;              // the URL hash the page was opened with
+    std::string StartScenarioHash;     // the scenario InitApp made of it (with the built-in catalogs)
     double DevicePixelRatio = 0;       // the ratio the font atlas was built for
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
@@ -98,6 +103,12 @@ struct Platform {
 Platform g_platform; // the web platform is a singleton: one page, one canvas
 
 double NowS() { return emscripten_get_now() / 1000.0; }
+
+// Something outside the input queue changed (resize, a timed message, new catalogs): a few frames to show it.
+void Wake() {
+    g_platform.FramesSinceInput = 0;
+    platform::RequestFrame();
+}
 
 //-----------------------------------------------------------------------------
 // [SECTION] Fonts and canvas size
@@ -141,9 +152,9 @@ void SyncCanvasSize() {
     double ratio = emscripten_get_device_pixel_ratio();
     if (!(ratio > 0) || !std::isfinite(ratio)) ratio = 1;
     if (ratio != g_platform.DevicePixelRatio) {
-        ImGui_ImplOpenGL3_DestroyFontsTexture();
+        renderer::DestroyFontsTexture();
         BuildFonts(ratio);
-        ImGui_ImplOpenGL3_CreateFontsTexture();
+        renderer::CreateFontsTexture();
     }
     const int fb_w = std::max(1, static_cast<int>(std::lround(css_w * ratio)));
     const int fb_h = std::max(1, static_cast<int>(std::lround(css_h * ratio)));
@@ -166,7 +177,6 @@ void SyncCanvasSize() {
 
 void Enqueue(const InputEvent& event) {
     g_platform.Queue.push_back(event);
-    g_platform.LastInputTime = NowS();
     platform::RequestFrame();
 }
 
@@ -340,8 +350,7 @@ EM_BOOL OnKey(int type, const EmscriptenKeyboardEvent* e, void*) {
 }
 
 EM_BOOL OnResize(int, const EmscriptenUiEvent*, void*) {
-    g_platform.LastInputTime = NowS();
-    platform::RequestFrame();
+    Wake();
     return EM_FALSE;
 }
 
@@ -374,7 +383,22 @@ void RegisterCallbacks() {
 // [SECTION] Frame
 //-----------------------------------------------------------------------------
 
-void PublishTestHooks(const AppState& state) {
+// The test hooks (docs/UI.md), built when a test reads window.gpuplan.shown / .widgets / .textFields (web/index.html
+// defines them as getters) — production frames never pay for them.
+std::string TestHook(const AppState& state, platform::Hook hook) {
+    const auto replace = nlohmann::json::error_handler_t::replace;
+    if (hook == platform::Hook::TextFields) {
+        nlohmann::json text_fields = nlohmann::json::array();
+        for (const WidgetRect& rect : state.ui.TextFieldRects)
+            if (rect.W > 0 && rect.H > 0) text_fields.push_back({rect.X, rect.Y, rect.W, rect.H, rect.Id == "numeric" ? 1 : 2});
+        return text_fields.dump();
+    }
+    if (hook == platform::Hook::Widgets) {
+        nlohmann::json widgets = nlohmann::json::object();
+        for (const WidgetRect& rect : state.ui.WidgetRects)
+            widgets[rect.Id] = {{"x", rect.X}, {"y", rect.Y}, {"w", rect.W}, {"h", rect.H}};
+        return widgets.dump(-1, ' ', false, replace);
+    }
     const engine::CostResult& cost = state.result.Cost;
     nlohmann::json offers = nlohmann::json::array();
     for (size_t i = 0; i < cost.Offers.size() && i < state.offer_info.size(); ++i)
@@ -383,12 +407,6 @@ void PublishTestHooks(const AppState& state) {
     const ImportReport& report = state.ui.LastImport;
     nlohmann::json import = nullptr;
     if (report.Done) import = {{"file", report.File}, {"imported", report.Imported}, {"rejected", report.Rejected}};
-    nlohmann::json text_fields = nlohmann::json::array();
-    for (const WidgetRect& rect : state.ui.TextFieldRects)
-        if (rect.W > 0 && rect.H > 0) text_fields.push_back({rect.X, rect.Y, rect.W, rect.H, rect.Id == "numeric" ? 1 : 2});
-    nlohmann::json widgets = nlohmann::json::object();
-    for (const WidgetRect& rect : state.ui.WidgetRects)
-        widgets[rect.Id] = {{"x", rect.X}, {"y", rect.Y}, {"w", rect.W}, {"h", rect.H}};
     nlohmann::json notices = nlohmann::json::array();
     for (const Notice& notice : state.ui.Notices) notices.push_back({{"title", Tr(notice.Title)}, {"detail", notice.Detail}});
     const nlohmann::json shown = {
@@ -415,22 +433,13 @@ void PublishTestHooks(const AppState& state) {
         {"keyboard", static_cast<int>(g_platform.KeyboardShown)},
         {"tco", {{"verdict", state.ui.ShownTcoVerdict}, {"purchase", state.ui.ShownTcoPurchase}, {"payback_months", state.ui.ShownTcoPayback}}},
     };
-    const auto replace = nlohmann::json::error_handler_t::replace;
-    gpuplan_js_publish(widgets.dump(-1, ' ', false, replace).c_str(), shown.dump(-1, ' ', false, replace).c_str(),
-                       text_fields.dump().c_str());
+    return shown.dump(-1, ' ', false, replace);
 }
 
-void OnTimedRedraw(void*) {
-    g_platform.LastInputTime = NowS(); // a few frames, so ImGui settles the change
-    platform::RequestFrame();
-}
+void OnTimedRedraw(void*) { Wake(); }
 
 void PerformOutbox(AppState* state) {
     Outbox& outbox = state->outbox;
-    if (outbox.UrlHashChanged) {
-        gpuplan_js_replace_hash(outbox.UrlHash.c_str());
-        outbox.UrlHashChanged = false;
-    }
     if (outbox.RedrawAt >= 0) {
         const double delay_ms = std::max(0.0, (outbox.RedrawAt - ImGui::GetTime()) * 1000.0) + 20;
         emscripten_set_timeout(OnTimedRedraw, delay_ms, nullptr);
@@ -483,7 +492,6 @@ void RunFrame() {
     const bool input_left = ApplyQueuedInput();
     g_platform.FramesSinceInput = had_input ? 0 : g_platform.FramesSinceInput + 1;
 
-    ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
     DrawApp(state);
     ImGui::Render();
@@ -493,17 +501,26 @@ void RunFrame() {
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    renderer::Render(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
 
     PerformOutbox(state);
     UpdatePhoneKeyboard(state->ui);
-    PublishTestHooks(*state);
     UpdateCursor();
-    if (++g_platform.Frames == kReadyAfterFrames) gpuplan_js_set_ready();
+    ++g_platform.Frames;
+    gpuplan_js_frame_drawn(g_platform.Frames == kReadyAfterFrames);
+    // Ready for tests once the first full frame is drawn and the site's catalogs were checked (and applied).
+    if (!g_platform.ReadySent && g_platform.Frames >= kReadyAfterFrames && g_platform.CatalogsSettled) {
+        g_platform.ReadySent = true;
+        gpuplan_js_set_ready();
+    }
 
-    const bool settling = now - g_platform.LastInputTime < kSettleS;
-    if (input_left || settling || g_platform.FramesSinceInput < kFramesAfterInput || g_platform.Frames < kReadyAfterFrames) {
+    if (input_left || g_platform.FramesSinceInput < kFramesAfterInput || g_platform.Frames < kReadyAfterFrames) {
         platform::RequestFrame();
+    } else if (state->outbox.UrlHashChanged) {
+        // The address bar follows the scenario once a burst of input is over: history.replaceState costs the
+        // browser about 10 ms, too much for every keystroke.
+        gpuplan_js_replace_hash(state->outbox.UrlHash.c_str());
+        state->outbox.UrlHashChanged = false;
     }
 }
 
@@ -575,6 +592,34 @@ void OnText(const std::string& text) {
     Enqueue(event);
 }
 
+std::string TestHookJson(Hook hook) {
+    if (!g_platform.State) return hook == Hook::Widgets ? "{}" : hook == Hook::TextFields ? "[]" : "null";
+    return TestHook(*g_platform.State, hook);
+}
+
+void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures) {
+    AppState* state = g_platform.State.get();
+    if (state == nullptr) return;
+    auto sorted = [](std::vector<std::pair<std::string, std::string>> files) {
+        std::sort(files.begin(), files.end());
+        return files;
+    };
+    const bool same_as_built_in = failures.empty() && sorted(fetched.Files) == sorted(catalog::EmbeddedFiles().Files);
+    if (!same_as_built_in) {
+        // The operator's files (or a failure to fetch them): the start-up path again. Untouched since start, the
+        // page reads its link anew (it may name a GPU or model only the operator's catalog has) and drops the
+        // notices of the first reading; otherwise it keeps the visitor's scenario.
+        std::string hash = scenario::ScenarioToUrlHash(state->scenario);
+        if (hash == g_platform.StartScenarioHash) {
+            hash = g_platform.LinkHash;
+            state->ui.Notices.clear();
+        }
+        InitApp(state, fetched, failures, hash);
+    }
+    g_platform.CatalogsSettled = true;
+    Wake();
+}
+
 void OnKeyTap(int key_code) {
     InputEvent event;
     event.Kind = InputKind::Key;
@@ -643,13 +688,17 @@ void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& fai
     io.KeyMap[ImGuiKey_Z] = 'Z';
     io.MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
 
-    ImGui_ImplOpenGL3_Init("#version 300 es");
+    if (!renderer::Init()) {
+        gpuplan_js_fail("This browser's WebGL2 refused gpuplan's shaders, which it needs to draw its interface.");
+        return;
+    }
     SyncCanvasSize(); // builds the fonts for the current devicePixelRatio
 
     InitApp(state, fetched, failures, url_hash);
+    g_platform.LinkHash = url_hash;
+    g_platform.StartScenarioHash = scenario::ScenarioToUrlHash(state->scenario);
     RegisterCallbacks();
     g_platform.LastFrameTime = NowS();
-    g_platform.LastInputTime = g_platform.LastFrameTime;
     RequestFrame();
 }
 

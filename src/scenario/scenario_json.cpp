@@ -715,7 +715,8 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     if (t.SuggestedTimeS > 0 || !t.SuggestionReason.empty())
         j["training"]["suggested"] = {{"found", t.SuggestedFound}, {"tensor_parallel", t.SuggestedTensorParallel},
                                       {"pipeline_parallel", t.SuggestedPipelineParallel}, {"data_parallel", t.SuggestedDataParallel},
-                                      {"zero_stage", t.SuggestedZeroStage}, {"recompute", t.SuggestedRecompute},
+                                      {"zero_stage", t.SuggestedZeroStage}, {"expert_parallel", t.SuggestedExpertParallel},
+                                      {"recompute", t.SuggestedRecompute},
                                       {"time_s", Finite(t.SuggestedTimeS)}, {"memory_per_gpu_bytes", Finite(t.SuggestedMemoryPerGpuBytes)},
                                       {"reason", t.SuggestionReason}};
     const engine::CostResult& c = r.Cost;
