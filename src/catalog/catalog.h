@@ -63,6 +63,10 @@ struct Offer {
     double      BillingMinimumS      = 0;
     double      EgressPerGb          = -1; // in Currency; -1 = unknown
     bool        Estimate             = false;
+    std::string FabricIntra;               // inside a host, as the offer states: "nvlink" | "pcie" | "" (not stated)
+    std::string FabricInter;               // between hosts: "infiniband" | "roce" | "ethernet" | "" (not stated: Ethernet-class)
+    double      NetworkGbSPerGpu     = 0;  // stated inter-host bandwidth per GPU, GB/s; 0 = not stated
+    int         GpusPerNode          = 0;  // GPUs one host holds; 0 = not stated
     std::string Notes;
     std::string Source;
     std::string AsOf;

@@ -14,6 +14,19 @@ bool ConvertCurrency(const Catalog& catalog, double amount, const std::string& f
     return std::isfinite(*out);
 }
 
+namespace {
+
+// What an offer says about egress and its fabric, for the planner (kept apart from the price conversion above).
+void FillOfferNetwork(const Catalog& catalog, const Offer& offer, const std::string& currency, engine::PriceOption* option) {
+    double egress = -1;
+    if (offer.EgressPerGb >= 0 && ConvertCurrency(catalog, offer.EgressPerGb, offer.Currency, currency, &egress)) option->EgressPerGb = egress;
+    option->Fabric = offer.FabricInter;
+    option->NetworkBytesPerSPerGpu = offer.NetworkGbSPerGpu * 1e9;
+    option->GpusPerNode = offer.GpusPerNode;
+}
+
+} // namespace
+
 std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const std::string& currency) {
     std::vector<engine::PriceOption> out;
     for (const Offer& offer : catalog.Offers) {
@@ -31,28 +44,44 @@ std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::st
         option.BillingGranularityS = offer.BillingGranularityS;
         option.BillingMinimumS = offer.BillingMinimumS;
         option.Estimate = offer.Estimate;
+        FillOfferNetwork(catalog, offer, currency, &option);
         out.push_back(option);
     }
     return out;
 }
 
-engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario& scenario) {
-    engine::Result result = engine::Evaluate(scenario);
+namespace {
+
+// The engine's USD defaults (electricity, block storage) in the scenario's currency.
+double DefaultElectricity(const Catalog& catalog, const engine::Scenario& scenario) {
     double electricity = engine::kDefaultElectricityUsdPerKwh;
     ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
-    engine::ApplyCosts(scenario, OffersFor(catalog, scenario.Gpu.Id, scenario.Cost.Currency), electricity, &result);
+    return electricity;
+}
+
+double DefaultStorage(const Catalog& catalog, const engine::Scenario& scenario) {
+    double storage = engine::kDefaultStorageUsdPerGbMonth;
+    ConvertCurrency(catalog, engine::kDefaultStorageUsdPerGbMonth, "USD", scenario.Cost.Currency, &storage);
+    return storage;
+}
+
+} // namespace
+
+engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario& scenario) {
+    engine::Result result = engine::Evaluate(scenario);
+    engine::ApplyCosts(scenario, OffersFor(catalog, scenario.Gpu.Id, scenario.Cost.Currency), DefaultElectricity(catalog, scenario), &result,
+                       DefaultStorage(catalog, scenario));
     return result;
 }
 
 std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engine::Scenario& scenario) {
     std::vector<engine::PlanCandidate> candidates;
     for (const GpuEntry& gpu : catalog.Gpus) {
-        if (!gpu.UnknownPerformance.empty()) continue;
-        candidates.push_back({gpu.Spec, OffersFor(catalog, gpu.Spec.Id, scenario.Cost.Currency)});
+        std::string missing;
+        for (const std::string& field : gpu.UnknownPerformance) missing += (missing.empty() ? "" : ", ") + field;
+        candidates.push_back({gpu.Spec, OffersFor(catalog, gpu.Spec.Id, scenario.Cost.Currency), missing});
     }
-    double electricity = engine::kDefaultElectricityUsdPerKwh;
-    ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
-    return engine::Plan(scenario, candidates, electricity);
+    return engine::Plan(scenario, candidates, DefaultElectricity(catalog, scenario), DefaultStorage(catalog, scenario));
 }
 
 } // namespace catalog

@@ -333,7 +333,7 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
                 c.JobCost, cur);
 
     if (spot != nullptr && c.PerHour > 0 && spot->PerHour >= c.PerHour) {
-        c.SpotDearer = true;
+        c.SpotDearerThanOnDemand = true;
         AddWarning(r, "spot_dearer", "The cheapest spot offer (" + spot->Provider + ", " + Num(spot->PerHour) + " " + cur + "/h) costs more than on-demand (" +
                                          Num(c.PerHour) + " " + cur + "/h): no saving on spot for this GPU count.");
     }
@@ -343,8 +343,8 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
     const OfferCost& headline = s.Cost.PricePerGpuHour > 0 || on_demand == nullptr ? own_offer : *on_demand;
     if (IsInference(s) && s.Inference.Mode == ServingMode::Online && c.PerHour > 0) FillServing(s, headline, storage_price, r);
     if (IsInference(s) && s.Inference.Mode == ServingMode::Batch)
-        FillBatch(s, s.Cost.PricePerGpuHour > 0 ? nullptr : on_demand, c.SpotDearer ? nullptr : spot, c.PerHour, r);
-    if (!IsInference(s)) FillTraining(s, c.SpotDearer ? nullptr : spot, storage_price, r);
+        FillBatch(s, s.Cost.PricePerGpuHour > 0 ? nullptr : on_demand, c.SpotDearerThanOnDemand ? nullptr : spot, c.PerHour, r);
+    if (!IsInference(s)) FillTraining(s, c.SpotDearerThanOnDemand ? nullptr : spot, storage_price, r);
 
     // Buying: the purchase pays back when renting the same capacity at the same load costs more than the power.
     if (s.Cost.PurchasePricePerGpu > 0 && c.PerHour > 0) {

@@ -173,7 +173,7 @@ struct CostResult {
     double      SpotJobCost = 0;   // training run at SpotPerHour (checkpoint to survive preemption)
     std::string CheapestOfferId;   // "" when the visitor's rate is used
     std::vector<OfferCost> Offers; // every matching offer, cheapest first
-    bool        SpotDearer = false; // the cheapest spot offer costs more per hour than on-demand: no saving
+    bool        SpotDearerThanOnDemand = false; // the cheapest spot offer costs more per hour than on-demand: no saving
     ServingEconomics  Serving;     // online inference
     BatchEconomics    Batch;       // batch inference
     TrainingEconomics Train;       // training workloads
