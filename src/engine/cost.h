@@ -24,7 +24,7 @@ struct PriceOption {
     bool        Estimate            = false;
     double      EgressPerGb         = -1; // internet egress, in the scenario's currency per GB; -1 = not published
     // The fabric the offer states (price catalog `fabric_inter`, `network_gb_s_per_gpu`, `gpus_per_node`).
-    std::string Fabric;                   // between nodes: "infiniband" | "roce" | "ethernet"; "" = not stated
+    std::string Fabric;                   // between nodes: "infiniband" | "roce" | "efa" | "ethernet"; "" = not stated
     double      NetworkBytesPerSPerGpu = 0; // stated inter-node bandwidth per GPU, bytes/s; 0 = not stated
     int         GpusPerNode         = 0;  // GPUs one host of this offer holds; 0 = not stated
 };

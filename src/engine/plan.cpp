@@ -75,7 +75,7 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
     for (const PriceOption& offer : candidate.Offers) {
         FabricGroup g;
         g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance[offer.ProviderId];
-        g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce";
+        g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce" || offer.Fabric == "efa";
         g.Name = offer.Fabric.empty() ? "ethernet-class" : offer.Fabric;
         if (offer.NetworkBytesPerSPerGpu > 0) g.NetworkBytesPerSPerGpu = offer.NetworkBytesPerSPerGpu;
         else if (g.Fast) g.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
@@ -95,6 +95,16 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
         groups.push_back(none);
     }
     return groups;
+}
+
+// The offers that can run a configuration sized on `chosen`: its own, and every other offer whose hosts hold one
+// unit of it whole (a replica for inference, the whole run for training), so that no traffic crosses their network.
+// A job sized on one fabric is then priced at the cheapest offer that can host it, spot included.
+std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& groups, const FabricGroup& chosen, int unit_gpus) {
+    std::vector<PriceOption> out = chosen.Offers;
+    for (const FabricGroup& g : groups)
+        if (&g != &chosen && unit_gpus <= g.GpusPerNode) out.insert(out.end(), g.Offers.begin(), g.Offers.end());
+    return out;
 }
 
 Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
@@ -439,6 +449,13 @@ void FillRow(const Scenario& s, const Result& r, const FabricGroup& g, PlanRow* 
     }
 }
 
+// The provider of the spot offer ApplyCosts priced (offers come cheapest first).
+std::string CheapestSpotProvider(const CostResult& c) {
+    for (const OfferCost& offer : c.Offers)
+        if (offer.Kind == "spot") return offer.Provider + " (spot)";
+    return "";
+}
+
 PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double electricity, double storage) {
     PlanRow row;
     row.GpuId = candidate.Gpu.Id;
@@ -481,8 +498,9 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     }
     row.Points = best.Points;
     Scenario& s = best.S;
+    const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
     Result r = Evaluate(s);
-    ApplyCosts(s, best_group->Offers, electricity, &r, storage);
+    ApplyCosts(s, OffersThatCanHost(groups, *best_group, unit_gpus), electricity, &r, storage);
     if (!r.Ok || !r.Fits) { // the sizing above evaluated the same layout; kept as a guard
         row.Excluded = PlanExclusion::DoesNotFit;
         row.Reason = r.Ok ? "does not fit" : r.Error;
@@ -519,6 +537,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             row.Metric = spot ? e.SpotCost : e.OnDemandCost;
             row.MetricKind = spot ? "spot" : "on_demand";
             row.TimeS = spot ? e.SpotTimeS : e.JobTimeS;
+            if (spot) row.CheapestOffer = CheapestSpotProvider(c);
             if (!(spot ? e.SpotMeetsDeadline : e.MeetsDeadline)) {
                 row.Excluded = PlanExclusion::SlaMissed;
                 row.Reason = "deadline missed";
@@ -536,7 +555,10 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         const bool spot = e.SpotCost > 0 && e.SpotCheaper;
         row.Metric = spot ? e.SpotCost : row.JobCost;
         row.MetricKind = spot ? "spot" : "on_demand";
-        if (spot) row.TimeS = e.SpotTimeS;
+        if (spot) {
+            row.TimeS = e.SpotTimeS;
+            row.CheapestOffer = CheapestSpotProvider(c);
+        }
         row.Reason = std::to_string(s.GpuCount) + " GPUs, TP " + std::to_string(s.Training.TensorParallel) + " PP " + std::to_string(s.Training.PipelineParallel) +
                      " ZeRO " + std::to_string(s.Training.ZeroStage) + " on " + best_group->Name + (spot ? ", on spot with checkpoints" : "");
     }
