@@ -187,6 +187,7 @@ void UsePlanRow(AppState* state, const engine::PlanRow& row) {
     s.Gpu = entry->Spec;
     s.GpuCount = row.GpuCount;
     if (s.Workload == engine::WorkloadKind::Inference) s.Inference.TensorParallel = row.TensorParallel;
+    if (s.Workload == engine::WorkloadKind::Inference && row.Concurrency > 0) s.Inference.Concurrency = row.Concurrency; // the planner's batch per replica
     state->ui.Dirty = true;
 }
 

@@ -55,6 +55,12 @@ enum class Str {
     ColTokensPerUser, ColTrainTime, ColPerMtok, ColRunCost, ColConfiguration, UseGpu, UseGpuTooltip, InUse,
     ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
     CompareEmpty,
+    // planner (issue 9): Compare by the workload's metric, filters, Pareto chart; Hardware network inputs
+    CompareHintOnline, CompareHintBatch, ColMonthly, ColJobCost, ColTtftP95, ColJobTime, ColWallClock, ColPricing, PricingSpot,
+    PricingOnDemand, ColPer1kRequests, CompareWinner, CompareWinnerAlone, FilterAll, FilterDatacenter, FilterWorkstation,
+    FilterConsumer, FilterFitsOnly, FilterMeetsSlaOnly, FilterVendor, FilterProvider, FilterCountry, ParetoTitle,
+    ParetoCost, ParetoLatency, ExcludedNoFigures, ExcludedDoesNotFit, ExcludedNeedsFabric, ExcludedSlaMissed, ExcludedNoOffer,
+    GpusPerNode, GpusPerNodeHint, NetworkPerGpu, NetworkPerGpuHint, CompareNoneShown,
     Count
 };
 

@@ -1,4 +1,4 @@
-// gpuplan ui: the hardware — a searchable GPU combo over the catalog and the GPU count.
+// gpuplan ui: the hardware — a searchable GPU combo over the catalog, the GPU count, GPUs per node and the network per GPU.
 #include "imgui.h"
 #include "ui/panels.h"
 #include "ui/view.h"
@@ -6,7 +6,10 @@
 
 namespace {
 
-constexpr int kMaxGpus = 65536;
+constexpr int    kMaxGpus = 65536;
+constexpr int    kMaxGpusPerNode = 1024;  // as the scenario JSON accepts (hardware.gpus_per_node)
+constexpr double kMinNetworkGbS = 0.01;   // hardware.network_gb_s_per_gpu limits of the scenario JSON
+constexpr double kMaxNetworkGbS = 10000;
 
 } // namespace
 
@@ -40,6 +43,16 @@ void DrawHardwarePanel(AppState* state) {
             widgets::EndSearchCombo();
         }
         if (widgets::InputCount(&state->ui, "gpu_count", Tr(Str::GpuCount), &s.GpuCount, 1, kMaxGpus)) state->ui.Dirty = true;
+        // The network is a real input (issue 9): GPUs sharing NVLink/PCIe in one server, and the bandwidth per GPU
+        // between servers. The planner uses them for your own GPU at your own rate; offers bring their own fabric.
+        if (widgets::InputCount(&state->ui, "gpus_per_node", Tr(Str::GpusPerNode), &s.Cluster.GpusPerNode, 1, kMaxGpusPerNode, Tr(Str::GpusPerNodeHint)))
+            state->ui.Dirty = true;
+        double network_gb_s = s.Cluster.NetworkBytesPerSPerGpu / 1e9;
+        if (widgets::InputNumber(&state->ui, "network_gb_s_per_gpu", Tr(Str::NetworkPerGpu), &network_gb_s, kMinNetworkGbS, kMaxNetworkGbS, 1.0, "%.1f",
+                                 Tr(Str::NetworkPerGpuHint))) {
+            s.Cluster.NetworkBytesPerSPerGpu = network_gb_s * 1e9;
+            state->ui.Dirty = true;
+        }
         widgets::EndForm();
     }
     if (selected_entry != nullptr) widgets::TextDim(DescribeGpu(*selected_entry).c_str());
