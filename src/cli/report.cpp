@@ -130,7 +130,20 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
 
 namespace {
 
-std::string Money(double value, const std::string& unit) { return value > 0 && std::isfinite(value) ? HumanValue(value, unit) : std::string("n/a"); }
+// Money: "258.2 USD", "19,858 USD" (whole units from a thousand up, with thousands separators), "n/a" for none.
+std::string Money(double value, const std::string& unit) {
+    if (!(value > 0) || !std::isfinite(value)) return "n/a";
+    if (value < 1000) return HumanValue(value, unit);
+    char digits[64];
+    std::snprintf(digits, sizeof(digits), "%.0f", value);
+    std::string grouped;
+    const std::string whole = digits;
+    for (size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) grouped += ',';
+        grouped += whole[i];
+    }
+    return grouped + " " + unit;
+}
 
 std::string Percent(double share) {
     char buffer[32];

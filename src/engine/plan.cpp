@@ -86,7 +86,9 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
             groups.push_back(g);
             it = index.find(key);
         }
-        groups[it->second].Offers.push_back(offer);
+        FabricGroup& group = groups[it->second];
+        if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
+        group.Offers.push_back(offer);
     }
     if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
         FabricGroup none;
@@ -499,8 +501,25 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     row.Points = best.Points;
     Scenario& s = best.S;
     const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
+    const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);
     Result r = Evaluate(s);
-    ApplyCosts(s, OffersThatCanHost(groups, *best_group, unit_gpus), electricity, &r, storage);
+    ApplyCosts(s, offers, electricity, &r, storage);
+    // Batch with a deadline: spot's preemption overhead can push the job past it at the on-demand replica count;
+    // then spot gets the replicas it needs, and the cheaper of the two configurations is kept.
+    if (inference && !online && s.Inference.DeadlineS > 0 && r.Cost.Batch.SpotCost > 0 && !r.Cost.Batch.SpotMeetsDeadline) {
+        const double replicas = std::ceil(r.Cost.Batch.SpotTimeS / s.Inference.DeadlineS * r.Inference.Replicas);
+        if (replicas * unit_gpus <= kMaxPlanGpus) {
+            Scenario spot_sized = s;
+            spot_sized.GpuCount = static_cast<int>(replicas) * unit_gpus;
+            Result alt = Evaluate(spot_sized);
+            ApplyCosts(spot_sized, offers, electricity, &alt, storage);
+            const BatchEconomics& e = alt.Cost.Batch;
+            if (alt.Ok && alt.Fits && e.SpotCost > 0 && e.SpotMeetsDeadline && e.SpotCost < r.Cost.Batch.OnDemandCost) {
+                s = spot_sized;
+                r = alt;
+            }
+        }
+    }
     if (!r.Ok || !r.Fits) { // the sizing above evaluated the same layout; kept as a guard
         row.Excluded = PlanExclusion::DoesNotFit;
         row.Reason = r.Ok ? "does not fit" : r.Error;
@@ -580,8 +599,8 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     if (row.Excluded == PlanExclusion::SlaMissed) return row;
     if (!(row.Metric > 0)) {
         row.Excluded = PlanExclusion::NoOffer;
-        row.Reason = "no " + std::string(online ? "on-demand " : "") + "offer: fits and meets the SLA on " + std::to_string(s.GpuCount) +
-                     " GPUs; enter your own rate per GPU-hour to price it";
+        row.Reason = "no " + std::string(online ? "on-demand " : "") + "offer: fits" + (inference ? " and meets the SLA" : "") + " on " +
+                     std::to_string(s.GpuCount) + " GPUs; enter your own rate per GPU-hour to price it";
         return row;
     }
     row.Feasible = true;
