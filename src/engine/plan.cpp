@@ -197,10 +197,11 @@ bool MeetsPointSla(const InferenceParams& in, const ThroughputPoint& p) {
 
 // Queue-inclusive TTFT targets: p95 from ttft_p95_sla_s (else ttft_sla_s), p99 from ttft_p99_sla_s.
 bool MeetsQueueSla(const InferenceParams& in, double slots, double service_s, double rate, double ttft_s) {
+    const QueueWaits waits = QueueWaitsOf(slots, service_s, rate);
+    if (!waits.Stable) return false;
     const double p95_target = in.TtftP95SlaS > 0 ? in.TtftP95SlaS : in.TtftSlaS;
-    if (p95_target > 0 && ttft_s + QueueWaitQuantileS(slots, service_s, rate, 0.95) > p95_target) return false;
-    if (in.TtftP99SlaS > 0 && ttft_s + QueueWaitQuantileS(slots, service_s, rate, 0.99) > in.TtftP99SlaS) return false;
-    return std::isfinite(QueueWaitQuantileS(slots, service_s, rate, 0.99));
+    if (p95_target > 0 && ttft_s + waits.P95S > p95_target) return false;
+    return !(in.TtftP99SlaS > 0 && ttft_s + waits.P99S > in.TtftP99SlaS);
 }
 
 Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
@@ -242,6 +243,8 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
             double replicas = 1;
             double latency = p.TtftS;
             if (rate > 0) {
+                // The stable-queue bound alone needs more GPUs than the best so far: this point cannot win.
+                if (out.Ok && std::max(1.0, std::floor(rate * service_s / batch)) * replica > best_gpus) continue;
                 replicas = ReplicasForRate(in, batch, service_s, p.TtftS, rate, max_replicas);
                 if (replicas > 0) latency = p.TtftS + QueueWaitQuantileS(replicas * batch, service_s, rate, 0.95);
             } else if (in.TargetUsers > 0) {

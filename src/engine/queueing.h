@@ -18,4 +18,12 @@ double ErlangC(double servers, double offered_erlangs);
 // requests wait at all.
 double QueueWaitQuantileS(double servers, double service_s, double arrivals_per_s, double quantile);
 
+// The p95 and p99 waits together, from one Erlang C evaluation (the planner's search calls this many times).
+struct QueueWaits {
+    bool   Stable = false; // arrivals below capacity
+    double P95S = 0;
+    double P99S = 0;
+};
+QueueWaits QueueWaitsOf(double servers, double service_s, double arrivals_per_s);
+
 } // namespace engine

@@ -60,6 +60,17 @@ TEST_CASE("Erlang C: the textbook values, and an unstable queue waits forever") 
     CHECK(std::isinf(QueueWaitQuantileS(4, 1.0, 4.0, 0.95)));
     // M/M/1 at ρ = 0.5, μ = 1/s: P(W > t) = 0.5 e^(−0.5 t) → the p95 wait is ln(0.5 / 0.05) / 0.5 = 4.605 s.
     CHECK(QueueWaitQuantileS(1, 1.0, 0.5, 0.95) == doctest::Approx(std::log(10.0) / 0.5));
+    // The shortened recursion (started 12 √a below the load) agrees with the full one from k = 1.
+    auto full = [](long long c, double a) {
+        double b = 1.0;
+        for (long long k = 1; k <= c; ++k) b = a * b / (static_cast<double>(k) + a * b);
+        return c * b / (c - a * (1.0 - b));
+    };
+    for (const auto& [c, a] : std::vector<std::pair<long long, double>>{{1050, 1000}, {100400, 100000}, {176, 163.6}})
+        CHECK(ErlangC(static_cast<double>(c), a) == doctest::Approx(full(c, a)).epsilon(1e-9));
+    const QueueWaits waits = QueueWaitsOf(176, 8.18, 20);
+    CHECK(waits.P95S == doctest::Approx(QueueWaitQuantileS(176, 8.18, 20, 0.95)));
+    CHECK(waits.P99S == doctest::Approx(QueueWaitQuantileS(176, 8.18, 20, 0.99)));
 }
 
 TEST_CASE("golden: a traffic profile → replicas → the monthly bill on Lambda's 1× H100 SXM") {
