@@ -167,7 +167,7 @@ std::string LoadLine(const engine::Scenario& s) {
     if (t.RequestsPerS > 0) load = HumanValue(t.RequestsPerS, "requests/s");
     else if (t.RequestsPerDay > 0) load = HumanValue(t.RequestsPerDay, "requests/day");
     else if (in.TargetUsers > 0) load = HumanValue(in.TargetUsers, "concurrent users");
-    else load = "no load given (one replica)";
+    else load = std::to_string(in.Concurrency) + " concurrent sequences (inference.concurrency: no target_users or traffic given)";
     if (t.PeakToAverage > 1) load += ", peak ×" + HumanValue(t.PeakToAverage, "");
     if (t.HoursPerDay < 24) load += ", " + HumanValue(t.HoursPerDay, "h/day") + (in.ScaleToZero ? " (scale to zero)" : " (always on)");
     load += ", " + lengths;

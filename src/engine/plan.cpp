@@ -247,8 +247,10 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
                 if (out.Ok && std::max(1.0, std::floor(rate * service_s / batch)) * replica > best_gpus) continue;
                 replicas = ReplicasForRate(in, batch, service_s, p.TtftS, rate, max_replicas);
                 if (replicas > 0) latency = p.TtftS + QueueWaitQuantileS(replicas * batch, service_s, rate, 0.95);
-            } else if (in.TargetUsers > 0) {
-                replicas = std::ceil(in.TargetUsers / batch);
+            } else {
+                // Concurrent users; with no load stated at all, the scenario's own concurrency is the load.
+                const double users = in.TargetUsers > 0 ? in.TargetUsers : in.Concurrency;
+                replicas = std::ceil(users / batch);
                 if (replicas > max_replicas) replicas = 0;
             }
             if (!(replicas > 0)) {
@@ -261,10 +263,8 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
             const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
             PlanPoint point{candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false};
             out.Points.push_back(point);
-            // Fewest GPUs; then the lower latency — or, with no load stated, the larger batch (more capacity for the same bill).
-            const bool no_load = !(rate > 0) && !(in.TargetUsers > 0);
-            const bool better = !out.Ok || gpus < best_gpus ||
-                                (gpus == best_gpus && (no_load ? batch > out.S.Inference.Concurrency : latency < best_latency));
+            // Fewest GPUs; then the lower latency.
+            const bool better = !out.Ok || gpus < best_gpus || (gpus == best_gpus && latency < best_latency);
             if (better) {
                 out.Ok = true;
                 best_gpus = gpus;
@@ -547,7 +547,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         }
         const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
                                  : s.Inference.TargetUsers > 0  ? Count(s.Inference.TargetUsers) + " users"
-                                                                : "no stated load";
+                                                                : Count(scenario.Inference.Concurrency) + " concurrent sequences";
         row.Reason = std::to_string(row.Replicas) + (row.Replicas == 1 ? " replica" : " replicas") + " of " + std::to_string(row.TensorParallel * s.Inference.PipelineParallel) +
                      " GPU" + (row.TensorParallel * s.Inference.PipelineParallel > 1 ? "s" : "") + " × " + std::to_string(row.Concurrency) + " sequences for " + load;
     } else if (inference) {
