@@ -414,7 +414,9 @@ void DrawParetoChart(AppState* state) {
         draw->AddCircleFilled(at, kPointRadius, accent);
         char label[96];
         std::snprintf(label, sizeof(label), "%d\xc3\x97%s", p.GpuCount, p.GpuName.c_str());
-        draw->AddText(ImVec2(at.x + 5, at.y - ImGui::GetFontSize()), text, label);
+        const float label_width = ImGui::CalcTextSize(label).x;
+        const float label_x = at.x + 5 + label_width > plot_max.x ? at.x - 5 - label_width : at.x + 5; // keep it inside the plot
+        draw->AddText(ImVec2(label_x, at.y - ImGui::GetFontSize()), text, label);
         previous = at;
     }
     ImGui::PopFont();
