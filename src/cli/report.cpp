@@ -53,6 +53,44 @@ std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFo
     return out;
 }
 
+namespace {
+
+// The workload's own cost (engine::CostResult.Serving / Batch / Train) as rows of the Cost table.
+void AddEconomicsRows(const engine::CostResult& c, const std::string& cur, std::vector<std::vector<std::string>>* rows) {
+    auto money = [&](double value) { return value > 0 ? HumanValue(value, cur) : std::string("n/a"); };
+    const engine::ServingEconomics& s = c.Serving;
+    if (s.Computed) {
+        rows->push_back({"monthly bill at the load", money(s.TotalPerMonth), ""});
+        rows->push_back({"  rent / storage / egress", money(s.GpuPerMonth) + " / " + money(s.StoragePerMonth) + " / " +
+                                                          (s.EgressKnown ? HumanValue(s.EgressPerMonth, cur) : std::string("n/a")), ""});
+        rows->push_back({"  busy share of capacity", HumanValue(s.Utilization * 100.0, "%"), ""});
+        rows->push_back({"per 1,000 requests", money(s.PerThousandRequests), ""});
+        rows->push_back({"per million input / output tokens", money(s.PerMillionInputTokens) + " / " + money(s.PerMillionOutputTokens), ""});
+        if (s.TtftP95S > 0) rows->push_back({"TTFT p95 / p99 with queueing", HumanValue(s.TtftP95S, "s") + " / " + HumanValue(s.TtftP99S, "s"), ""});
+        rows->push_back({"cold start", HumanValue(s.ColdStartS, "s"), ""});
+        if (s.HostedApiPerMonth > 0) rows->push_back({"the same traffic on the hosted API", money(s.HostedApiPerMonth), ""});
+    }
+    const engine::BatchEconomics& b = c.Batch;
+    if (b.Computed) {
+        rows->push_back({"batch job", money(b.OnDemandCost), money(b.SpotCost)});
+        rows->push_back({"  job time", HumanValue(b.JobTimeS, "s"), b.SpotTimeS > 0 ? HumanValue(b.SpotTimeS, "s") : "n/a"});
+        rows->push_back({"  spot preemption overhead", "", HumanValue(b.SpotOverhead * 100.0, "%")});
+    }
+    const engine::TrainingEconomics& t = c.Train;
+    if (t.Computed) {
+        rows->push_back({"run + checkpoint storage", money(t.OnDemandTotal), money(t.SpotCost)});
+        if (t.SpotCost > 0) {
+            rows->push_back({"  wall-clock on spot", "", HumanValue(t.SpotTimeS, "s")});
+            rows->push_back({"  spot overhead (checkpoints, lost work, restarts)", "", HumanValue(t.SpotOverhead * 100.0, "%")});
+            rows->push_back({"  checkpoint interval", "", HumanValue(t.CheckpointIntervalS, "s")});
+        }
+        rows->push_back({"  checkpoint: full state / weights only", HumanValue(t.FullStateBytes, "B") + " / " + HumanValue(t.WeightsOnlyBytes, "B"), ""});
+        rows->push_back({"  checkpoint storage", money(t.StorageCost), ""});
+    }
+}
+
+} // namespace
+
 std::string RenderResult(const engine::Scenario& s, const engine::Result& r, TextFormat format) {
     const bool md = format == TextFormat::Markdown;
     std::string out;
@@ -109,7 +147,9 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
         else
             cost_rows.push_back({"training run", money(c.JobCost, cur), money(c.SpotJobCost, cur)});
         if (c.PaybackMonths > 0) cost_rows.push_back({"buying pays back after", HumanValue(c.PaybackMonths, "months"), ""});
+        AddEconomicsRows(c, cur, &cost_rows);
         out += RenderRows(cost_rows, format);
+        if (c.SpotDearerThanOnDemand) out += "spot costs more per hour than on-demand here: no saving\n";
         std::vector<std::vector<std::string>> offer_rows = {{"provider", "kind", "instances", "per hour", "as of"}};
         for (size_t i = 0; i < c.Offers.size() && i < 8; ++i) {
             const engine::OfferCost& o = c.Offers[i];
@@ -196,9 +236,9 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
     if (online)
         table.push_back({"#", "GPU", "GPUs", "layout", queue ? "TTFT p95" : "TTFT", "tokens/s per user", "per hour", "per month", "per 1k req", "per M in", "per M out", "offer"});
     else if (inference)
-        table.push_back({"#", "GPU", "GPUs", "layout", "job time", "on-demand", "spot", "chosen", "offer"});
+        table.push_back({"#", "GPU", "GPUs", "layout", "job time", "on-demand", "spot", "spot overhead", "chosen", "offer"});
     else
-        table.push_back({"#", "GPU", "GPUs", "layout", "wall-clock", "on-demand", "spot", "chosen", "offer"});
+        table.push_back({"#", "GPU", "GPUs", "layout", "wall-clock", "on-demand", "spot", "spot overhead", "chosen", "offer"});
     int rank = 0;
     for (const engine::PlanRow& row : rows) {
         if (!row.Feasible) continue;
@@ -214,10 +254,12 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
             const bool job = s.Inference.BatchRequests > 0;
             table.push_back({n, row.GpuName, std::to_string(row.GpuCount), layout, job ? HumanValue(row.TimeS, "s") : "n/a",
                              job ? Money(row.JobCost, cur) : Money(row.PerMillionTokens, cur + "/Mtok"), Money(row.SpotJobCost, cur),
-                             row.MetricKind == "spot" ? "spot" : "on-demand", row.CheapestOffer});
+                             row.SpotJobCost > 0 ? HumanValue(row.SpotOverhead * 100.0, "%") : "n/a", row.MetricKind == "spot" ? "spot" : "on-demand",
+                             row.CheapestOffer});
         } else {
             table.push_back({n, row.GpuName, std::to_string(row.GpuCount), row.Reason.substr(0, row.Reason.find(" on ")), HumanValue(row.TimeS, "s"),
-                             Money(row.JobCost, cur), Money(row.SpotJobCost, cur), row.MetricKind == "spot" ? "spot" : "on-demand", row.CheapestOffer});
+                             Money(row.JobCost, cur), Money(row.SpotJobCost, cur), row.SpotJobCost > 0 ? HumanValue(row.SpotOverhead * 100.0, "%") : "n/a",
+                             row.MetricKind == "spot" ? "spot" : "on-demand", row.CheapestOffer});
         }
     }
     if (rank == 0) out += "No GPU meets the scenario (reasons below).\n";

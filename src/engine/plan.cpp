@@ -555,6 +555,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         if (e.Computed) {
             row.JobCost = e.OnDemandCost;
             row.SpotJobCost = e.SpotCost;
+            row.SpotOverhead = e.SpotOverhead;
             const bool spot = e.SpotCost > 0 && e.SpotCheaper && e.SpotMeetsDeadline;
             row.Metric = spot ? e.SpotCost : e.OnDemandCost;
             row.MetricKind = spot ? "spot" : "on_demand";
@@ -574,6 +575,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         const TrainingEconomics& e = c.Train;
         row.JobCost = e.Computed ? e.OnDemandTotal : c.JobCost;
         row.SpotJobCost = e.SpotCost;
+        row.SpotOverhead = e.SpotOverhead;
         const bool spot = e.SpotCost > 0 && e.SpotCheaper;
         row.Metric = spot ? e.SpotCost : row.JobCost;
         row.MetricKind = spot ? "spot" : "on_demand";

@@ -63,6 +63,7 @@ struct PlanRow {
     double      PerMillionTokens = 0; // per generated token at the sized load (batch without a request count: at the optimal batch)
     double      JobCost = 0;          // batch / training on-demand (training: + checkpoint storage)
     double      SpotJobCost = 0;      // the same on spot with its preemption overhead; 0 = no spot offer (or dearer per hour)
+    double      SpotOverhead = 0;     // that overhead: extra work from interruptions, fraction of the job
     double      Metric = 0;           // what the ranking sorts by: MonthlyCost, or the cheaper of JobCost / SpotJobCost
     std::string MetricKind;           // "on_demand" | "spot"
     std::string CheapestOffer;        // provider name

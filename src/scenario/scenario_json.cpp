@@ -668,7 +668,7 @@ std::string PlanToJson(const engine::Scenario& scenario, const std::vector<engin
                         {"per_hour", Finite(row.PerHour)}, {"monthly_cost", Finite(row.MonthlyCost)},
                         {"per_thousand_requests", Finite(row.PerThousandRequests)}, {"per_million_input_tokens", Finite(row.PerMillionInputTokens)},
                         {"per_million_output_tokens", Finite(row.PerMillionOutputTokens)}, {"per_million_tokens", Finite(row.PerMillionTokens)},
-                        {"job_cost", Finite(row.JobCost)}, {"spot_job_cost", Finite(row.SpotJobCost)}, {"metric", Finite(row.Metric)},
+                        {"job_cost", Finite(row.JobCost)}, {"spot_job_cost", Finite(row.SpotJobCost)}, {"spot_overhead", Finite(row.SpotOverhead)}, {"metric", Finite(row.Metric)},
                         {"metric_kind", row.MetricKind}, {"cheapest_offer", row.CheapestOffer}});
     }
     const engine::PlanSummary summary = engine::SummarizePlan(scenario, rows);

@@ -245,6 +245,8 @@ TEST_CASE("property: over the whole catalog, every listed row fits and meets its
         R"({"model":"llama-3.1-8b","inference":{"mode":"batch","batch_requests":100000,"deadline_s":36000}})",
         R"({"workload":"lora","model":"llama-3.1-8b","hardware":{"count":1},"training":{"tokens":1e8}})",
         R"({"workload":"pretrain","model":"llama-3.1-8b","hardware":{"count":64},"training":{"tokens":1e10}})",
+        R"({"workload":"full_finetune","model":"qwen2.5-14b","hardware":{"count":8},"training":{"tokens":1e9}})",
+        R"({"workload":"qlora","model":"llama-3.1-70b","hardware":{"count":1},"training":{"tokens":1e8}})",
     };
     for (const char* text : scenarios) {
         const Scenario s = FromJson(text);
@@ -269,6 +271,7 @@ TEST_CASE("property: over the whole catalog, every listed row fits and meets its
             CHECK(std::isfinite(row.Metric));
             CHECK(row.Metric > 0);
             CHECK(row.GpuCount >= 1);
+            if (row.MetricKind == "spot") CHECK(row.SpotJobCost < row.JobCost); // spot only where it saves
             // Re-evaluate the listed configuration independently: it fits and meets the SLA it is listed under.
             Scenario check = s;
             check.Gpu = cat.FindGpu(row.GpuId)->Spec;
