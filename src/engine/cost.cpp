@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 
 #include "engine/derivation.h"
 #include "engine/model_math.h"
@@ -274,18 +275,34 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
     c.Currency = s.Cost.Currency;
     if (!r->Ok) return;
     const std::string& cur = s.Cost.Currency;
+    // An offer prices the headline only when its hosts hold one unit of the deployment (a replica; a whole training
+    // run) or it states a fast fabric between hosts: InfiniBand is never assumed (docs/PLANNING.md, "Network").
+    const int unit = IsInference(s) ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
+    std::map<std::string, int> largest_instance; // per provider: the host size an offer that states none can have
+    for (const PriceOption& option : options)
+        largest_instance[option.ProviderId] = std::max(largest_instance[option.ProviderId], std::max(1, option.GpusPerInstance));
+    int unhostable = 0;
     for (const PriceOption& option : options) {
         if (!s.Cost.Provider.empty() && option.ProviderId != s.Cost.Provider) continue;
         if (!(option.PricePerGpuHour > 0) || !std::isfinite(option.PricePerGpuHour)) continue;
-        c.Offers.push_back(PriceOffer(s, *r, option));
+        OfferCost cost = PriceOffer(s, *r, option);
+        const int node = option.GpusPerNode > 0 ? option.GpusPerNode : largest_instance[option.ProviderId];
+        const bool fast = option.Fabric == "infiniband" || option.Fabric == "roce" || option.Fabric == "efa";
+        cost.CanHost = unit <= node || fast;
+        unhostable += cost.CanHost ? 0 : 1;
+        c.Offers.push_back(cost);
     }
     std::stable_sort(c.Offers.begin(), c.Offers.end(), [](const OfferCost& a, const OfferCost& b) { return a.PerHour < b.PerHour; });
     const OfferCost* on_demand = nullptr;
     const OfferCost* spot = nullptr;
     for (const OfferCost& offer : c.Offers) {
+        if (!offer.CanHost) continue;
         if (offer.Kind == "on_demand" && on_demand == nullptr) on_demand = &offer;
         if (offer.Kind == "spot" && spot == nullptr) spot = &offer;
     }
+    if (unhostable > 0 && s.Cost.PricePerGpuHour <= 0)
+        AddWarning(r, "offers_cannot_host", std::to_string(unhostable) + " offer(s) left out of the cheapest: their hosts hold fewer than the " +
+                                                std::to_string(unit) + " GPUs that must share a fast link, and they state no InfiniBand/RoCE/EFA between hosts.");
     if (s.Cost.PricePerGpuHour > 0) {
         PriceOption own_rate;
         own_rate.ProviderName = "your rate";

@@ -103,7 +103,8 @@ struct OfferCost {
     double      BillingGranularityS = 0; // the provider's billing step, s (0 = unknown, treated as per second)
     double      BillingMinimumS = 0;     // the provider's minimum charge per start, s
     double      EgressPerGb = -1;        // internet egress, currency per GB; -1 = not published
-    std::string Fabric;                  // between nodes: "infiniband", "roce", "ethernet" (stated by the offer) or "" (not stated)
+    std::string Fabric;                  // between nodes: "infiniband", "roce", "efa", "ethernet" (stated by the offer) or "" (not stated)
+    bool        CanHost = true;          // its hosts hold one replica (training: the whole run) or it states a fast fabric
 };
 
 // Online serving at the traffic profile (inference.traffic / target_users): the monthly bill and what one request,

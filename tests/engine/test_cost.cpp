@@ -173,7 +173,11 @@ TEST_CASE("golden: a training run on spot with preemption — Young's checkpoint
     r.Training.TimeS = 360000;            // 100 h on-demand
     r.Training.CheckpointWriteS = 60;     // one full checkpoint
     r.Training.CheckpointBytes = 112.4e9; // weights + optimizer states
-    ApplyCosts(s, {Offer("od", "on_demand", 8, 2.0), Offer("sp", "spot", 8, 1.2)}, 0.12, &r, 0.08);
+    // Two 8-GPU hosts: the offers must state a fast fabric between them (InfiniBand is never assumed).
+    PriceOption on_demand = Offer("od", "on_demand", 8, 2.0);
+    PriceOption spot = Offer("sp", "spot", 8, 1.2);
+    on_demand.Fabric = spot.Fabric = "infiniband";
+    ApplyCosts(s, {on_demand, spot}, 0.12, &r, 0.08);
     const TrainingEconomics& e = r.Cost.Train;
     REQUIRE(e.Computed);
     // 2 instances × 1/24 per hour → one interruption every M = 43,200 s. Young: τ = √(2 × 60 × 43,200) = 2,276.8 s.
@@ -189,6 +193,24 @@ TEST_CASE("golden: a training run on spot with preemption — Young's checkpoint
     CHECK(e.SpotCheaper);
 }
 
+TEST_CASE("an offer whose hosts cannot hold the run and that states no fast fabric never prices the headline") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    s.GpuCount = 16;
+    Result r;
+    r.Fits = true;
+    r.Training.TimeS = 3600;
+    PriceOption marketplace = Offer("single", "on_demand", 1, 1.0); // 1-GPU hosts, fabric not stated
+    PriceOption cluster = Offer("ib", "on_demand", 8, 3.0);
+    cluster.Fabric = "infiniband";
+    ApplyCosts(s, {marketplace, cluster}, 0.12, &r, 0.08);
+    CHECK(r.Cost.CheapestOfferId == "ib");
+    CHECK(r.Cost.PerHour == doctest::Approx(48.0));
+    CHECK(HasWarning(r, "offers_cannot_host"));
+    CHECK(r.Cost.Offers.front().OfferId == "single"); // still listed, cheapest first
+    CHECK_FALSE(r.Cost.Offers.front().CanHost);
+}
+
 TEST_CASE("a spot price dearer than on-demand is flagged, never used as a saving") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::FullFinetune;
@@ -198,7 +220,9 @@ TEST_CASE("a spot price dearer than on-demand is flagged, never used as a saving
     r.Training.TimeS = 3600;
     r.Training.CheckpointWriteS = 60;
     r.Training.CheckpointBytes = 112.4e9;
-    ApplyCosts(s, {Offer("od", "on_demand", 1, 1.99), Offer("node-spot", "spot", 8, 6.57)}, 0.12, &r, 0.08);
+    PriceOption per_gpu = Offer("od", "on_demand", 1, 1.99);
+    per_gpu.GpusPerNode = 8; // sold per GPU on 8-GPU hosts
+    ApplyCosts(s, {per_gpu, Offer("node-spot", "spot", 8, 6.57)}, 0.12, &r, 0.08);
     CHECK(r.Cost.SpotDearerThanOnDemand);
     CHECK(HasWarning(r, "spot_dearer"));
     CHECK(r.Cost.Train.SpotCost == 0);
