@@ -632,7 +632,7 @@ std::string ResultToJson(const engine::Result& r, int indent) {
     for (const engine::OfferCost& o : c.Offers)
         offers.push_back({{"offer", o.OfferId}, {"provider", o.Provider}, {"kind", o.Kind}, {"region", o.Region}, {"as_of", o.AsOf},
                           {"estimate", o.Estimate}, {"instances", o.Instances}, {"per_hour", Finite(o.PerHour)}, {"job_cost", Finite(o.JobCost)},
-                          {"per_million_tokens", Finite(o.PerMillionTokens)}});
+                          {"per_million_tokens", Finite(o.PerMillionTokens)}, {"can_host", o.CanHost}});
     j["cost"] = {{"priced", c.Priced}, {"currency", c.Currency}, {"per_hour", Finite(c.PerHour)}, {"spot_per_hour", Finite(c.SpotPerHour)},
                  {"per_million_tokens", Finite(c.PerMillionTokens)}, {"spot_per_million_tokens", Finite(c.SpotPerMillionTokens)},
                  {"job_cost", Finite(c.JobCost)}, {"spot_job_cost", Finite(c.SpotJobCost)}, {"cheapest_offer", c.CheapestOfferId},
