@@ -386,6 +386,16 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
         offer.EgressPerGb = r.Number("egress_per_gb", 0, 1000, false, default_egress);
         offer.Estimate = r.Boolean("estimate", false);
         offer.VatIncluded = r.Boolean("vat_included", provider.VatIncluded);
+        // The fabric the provider's page states (planner, issue 9): unknown stays "" and is planned as Ethernet-class.
+        offer.FabricIntra = r.String("fabric_intra", false);
+        if (!offer.FabricIntra.empty() && offer.FabricIntra != "nvlink" && offer.FabricIntra != "pcie")
+            r.Error("fabric_intra", "expected nvlink or pcie, got \"" + offer.FabricIntra + "\"");
+        offer.FabricInter = r.String("fabric_inter", false);
+        if (!offer.FabricInter.empty() && offer.FabricInter != "infiniband" && offer.FabricInter != "roce" && offer.FabricInter != "efa" &&
+            offer.FabricInter != "ethernet")
+            r.Error("fabric_inter", "expected infiniband, roce, efa or ethernet, got \"" + offer.FabricInter + "\"");
+        offer.NetworkGbSPerGpu = r.Number("network_gb_s_per_gpu", 0.1, 1000, false, 0);
+        offer.GpusPerNode = r.Integer("gpus_per_node", 1, 1024, false, 0);
         offer.Notes = r.String("notes", false);
         ReadProvenance(&r, file_as_of, &offer.Source, &offer.AsOf);
         r.ReportUnknownFields();

@@ -69,6 +69,10 @@ struct Offer {
     double      EgressPerGb          = -1; // in Currency; -1 = unknown
     bool        Estimate             = false;
     bool        VatIncluded          = false; // the price as published includes the provider country's VAT
+    std::string FabricIntra;               // inside a host, as the offer states: "nvlink" | "pcie" | "" (not stated)
+    std::string FabricInter;               // between hosts: "infiniband" | "roce" | "efa" | "ethernet" | "" (not stated: Ethernet-class)
+    double      NetworkGbSPerGpu     = 0;  // stated inter-host bandwidth per GPU, GB/s; 0 = not stated
+    int         GpusPerNode          = 0;  // GPUs one host holds; 0 = not stated
     std::string Notes;
     std::string Source;
     std::string AsOf;

@@ -68,6 +68,15 @@ GpuPriceSummary Summarize(const Catalog& catalog, const std::string& gpu_id, con
     return summary;
 }
 
+// What an offer says about egress and its fabric, for the planner (kept apart from the price conversion).
+void FillOfferNetwork(const Catalog& catalog, const Offer& offer, const std::string& currency, engine::PriceOption* option) {
+    double egress = -1;
+    if (offer.EgressPerGb >= 0 && ConvertCurrency(catalog, offer.EgressPerGb, offer.Currency, currency, &egress)) option->EgressPerGb = egress;
+    option->Fabric = offer.FabricInter;
+    option->NetworkBytesPerSPerGpu = offer.NetworkGbSPerGpu * 1e9;
+    option->GpusPerNode = offer.GpusPerNode;
+}
+
 // Per GPU-hour, a spot row is compared with the cheapest usable on-demand row of the same GPU (any provider the
 // scenario allows), so that a whole-node spot price is not shown as a saving over a per-GPU rental.
 std::vector<engine::PriceOption> PriceOptions(const Catalog& catalog, const std::string& gpu_id, const OfferList& offers,
@@ -95,6 +104,7 @@ std::vector<engine::PriceOption> PriceOptions(const Catalog& catalog, const std:
         option.VatIncluded = cost.PricesIncludeVat;
         option.DearerThanOnDemand = offer.Kind == OfferKind::Spot && summary.CheapestOnDemand > 0 &&
                                     option.PricePerGpuHour >= summary.CheapestOnDemand;
+        FillOfferNetwork(catalog, offer, cost.Currency, &option);
         out.push_back(option);
     }
     return out;
@@ -104,6 +114,13 @@ double DefaultElectricity(const Catalog& catalog, const engine::Scenario& scenar
     double electricity = engine::kDefaultElectricityUsdPerKwh;
     ConvertCurrency(catalog, engine::kDefaultElectricityUsdPerKwh, "USD", scenario.Cost.Currency, &electricity);
     return electricity;
+}
+
+// The engine's USD default for block storage (weights, checkpoints) in the scenario's currency.
+double DefaultStorage(const Catalog& catalog, const engine::Scenario& scenario) {
+    double storage = engine::kDefaultStorageUsdPerGbMonth;
+    ConvertCurrency(catalog, engine::kDefaultStorageUsdPerGbMonth, "USD", scenario.Cost.Currency, &storage);
+    return storage;
 }
 
 } // namespace
@@ -124,7 +141,7 @@ engine::Result EvaluateWithCosts(const Catalog& catalog, const engine::Scenario&
     engine::Result result = engine::Evaluate(scenario);
     std::vector<engine::PriceOption> options = OffersFor(catalog, scenario.Gpu.Id, scenario.Cost);
     FilterByResidency(catalog, scenario.Cost.DataResidency, &options); // cost.data_residency (tco_catalog.cpp)
-    engine::ApplyCosts(scenario, options, DefaultElectricity(catalog, scenario), &result);
+    engine::ApplyCosts(scenario, options, DefaultElectricity(catalog, scenario), &result, DefaultStorage(catalog, scenario));
     return result;
 }
 
@@ -134,13 +151,14 @@ std::vector<engine::PlanRow> PlanWithCatalog(const Catalog& catalog, const engin
     std::vector<engine::PlanCandidate> candidates;
     candidates.reserve(catalog.Gpus.size());
     for (const GpuEntry& gpu : catalog.Gpus) {
-        if (!gpu.UnknownPerformance.empty()) continue;
+        std::string missing; // performance figures no source publishes: the planner lists the GPU as excluded
+        for (const std::string& field : gpu.UnknownPerformance) missing += (missing.empty() ? "" : ", ") + field;
         const auto offers = index.ByGpu.find(gpu.Spec.Id);
         candidates.push_back({gpu.Spec, PriceOptions(catalog, gpu.Spec.Id, offers != index.ByGpu.end() ? offers->second : none,
-                                                     index.Providers, scenario.Cost)});
+                                                     index.Providers, scenario.Cost), missing});
         FilterByResidency(catalog, scenario.Cost.DataResidency, &candidates.back().Offers);
     }
-    return engine::Plan(scenario, candidates, DefaultElectricity(catalog, scenario));
+    return engine::Plan(scenario, candidates, DefaultElectricity(catalog, scenario), DefaultStorage(catalog, scenario));
 }
 
 } // namespace catalog

@@ -54,6 +54,44 @@ std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFo
     return out;
 }
 
+namespace {
+
+// The workload's own cost (engine::CostResult.Serving / Batch / Train) as rows of the Cost table.
+void AddEconomicsRows(const engine::CostResult& c, const std::string& cur, std::vector<std::vector<std::string>>* rows) {
+    auto money = [&](double value) { return value > 0 ? HumanValue(value, cur) : std::string("n/a"); };
+    const engine::ServingEconomics& s = c.Serving;
+    if (s.Computed) {
+        rows->push_back({"monthly bill at the load", money(s.TotalPerMonth), ""});
+        rows->push_back({"  rent / storage / egress", money(s.GpuPerMonth) + " / " + money(s.StoragePerMonth) + " / " +
+                                                          (s.EgressKnown ? HumanValue(s.EgressPerMonth, cur) : std::string("n/a")), ""});
+        rows->push_back({"  busy share of capacity", HumanValue(s.Utilization * 100.0, "%"), ""});
+        rows->push_back({"per 1,000 requests", money(s.PerThousandRequests), ""});
+        rows->push_back({"per million input / output tokens", money(s.PerMillionInputTokens) + " / " + money(s.PerMillionOutputTokens), ""});
+        if (s.TtftP95S > 0) rows->push_back({"TTFT p95 / p99 with queueing", HumanValue(s.TtftP95S, "s") + " / " + HumanValue(s.TtftP99S, "s"), ""});
+        rows->push_back({"cold start", HumanValue(s.ColdStartS, "s"), ""});
+        if (s.HostedApiPerMonth > 0) rows->push_back({"the same traffic on the hosted API", money(s.HostedApiPerMonth), ""});
+    }
+    const engine::BatchEconomics& b = c.Batch;
+    if (b.Computed) {
+        rows->push_back({"batch job", money(b.OnDemandCost), money(b.SpotCost)});
+        rows->push_back({"  job time", HumanValue(b.JobTimeS, "s"), b.SpotTimeS > 0 ? HumanValue(b.SpotTimeS, "s") : "n/a"});
+        rows->push_back({"  spot preemption overhead", "", HumanValue(b.SpotOverhead * 100.0, "%")});
+    }
+    const engine::TrainingEconomics& t = c.Train;
+    if (t.Computed) {
+        rows->push_back({"run + checkpoint storage", money(t.OnDemandTotal), money(t.SpotCost)});
+        if (t.SpotCost > 0) {
+            rows->push_back({"  wall-clock on spot", "", HumanValue(t.SpotTimeS, "s")});
+            rows->push_back({"  spot overhead (checkpoints, lost work, restarts)", "", HumanValue(t.SpotOverhead * 100.0, "%")});
+            rows->push_back({"  checkpoint interval", "", HumanValue(t.CheckpointIntervalS, "s")});
+        }
+        rows->push_back({"  checkpoint: full state / weights only", HumanValue(t.FullStateBytes, "B") + " / " + HumanValue(t.WeightsOnlyBytes, "B"), ""});
+        rows->push_back({"  checkpoint storage", money(t.StorageCost), ""});
+    }
+}
+
+} // namespace
+
 std::string RenderResult(const engine::Scenario& s, const engine::Result& r, TextFormat format) {
     const bool md = format == TextFormat::Markdown;
     std::string out;
@@ -111,7 +149,9 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
         else
             cost_rows.push_back({"training run", money(c.JobCost, cur), money(c.SpotJobCost, cur)});
         if (c.PaybackMonths > 0) cost_rows.push_back({"buying pays back after", HumanValue(c.PaybackMonths, "months"), ""});
+        AddEconomicsRows(c, cur, &cost_rows);
         out += RenderRows(cost_rows, format);
+        if (c.SpotDearerThanOnDemand) out += "spot costs more per hour than on-demand here: no saving\n";
         std::vector<std::vector<std::string>> offer_rows = {{"provider", "kind", "instances", "per hour", "as of"}};
         for (size_t i = 0; i < c.Offers.size() && i < 8; ++i) {
             const engine::OfferCost& o = c.Offers[i];
@@ -133,29 +173,127 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
     return out;
 }
 
-std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::PlanRow>& rows, TextFormat format) {
-    const bool inference = s.Workload == engine::WorkloadKind::Inference;
-    const std::string cur = s.Cost.Currency;
-    std::string out = (format == TextFormat::Markdown ? "# " : "") + s.Model.Name + " — " + engine::WorkloadName(s.Workload) +
-                      ": every GPU, cheapest first\n\n";
-    std::vector<std::vector<std::string>> table;
-    if (inference)
-        table.push_back({"GPU", "GPUs", "memory use", "TTFT", "tokens/s per user", "per hour", "per Mtok", "configuration"});
-    else
-        table.push_back({"GPU", "GPUs", "memory use", "time", "per hour", "training run", "configuration"});
-    auto money = [&](double value, const std::string& unit) { return value > 0 ? HumanValue(value, unit) : std::string("n/a"); };
-    for (const engine::PlanRow& row : rows) {
-        const std::string gpus = row.Feasible ? std::to_string(row.GpuCount) : "-";
-        const std::string use = row.Feasible ? HumanValue(row.MemoryUse * 100.0, "%") : "-";
-        if (inference)
-            table.push_back({row.GpuName, gpus, use, row.Feasible ? HumanValue(row.TtftS, "s") : "-",
-                             row.Feasible ? HumanValue(row.TokensPerSPerUser, "") : "-", money(row.PerHour, cur + "/h"),
-                             money(row.PerMillionTokens, cur), row.Reason});
-        else
-            table.push_back({row.GpuName, gpus, use, row.Feasible ? HumanValue(row.TimeS, "s") : "-", money(row.PerHour, cur + "/h"),
-                             money(row.JobCost, cur), row.Reason});
+namespace {
+
+// Money: "258.2 USD", "19,858 USD" (whole units from a thousand up, with thousands separators), "n/a" for none.
+std::string Money(double value, const std::string& unit) {
+    if (!(value > 0) || !std::isfinite(value)) return "n/a";
+    if (value < 1000) return HumanValue(value, unit);
+    char digits[64];
+    std::snprintf(digits, sizeof(digits), "%.0f", value);
+    std::string grouped;
+    const std::string whole = digits;
+    for (size_t i = 0; i < whole.size(); ++i) {
+        if (i > 0 && (whole.size() - i) % 3 == 0) grouped += ',';
+        grouped += whole[i];
     }
-    return out + RenderRows(table, format);
+    return grouped + " " + unit;
+}
+
+std::string Percent(double share) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof(buffer), "%.0f%%", share * 100.0);
+    return buffer;
+}
+
+// What the plan was sized for, in one line: the load and the SLA (or the batch job, or the training run).
+std::string LoadLine(const engine::Scenario& s) {
+    const engine::InferenceParams& in = s.Inference;
+    std::string load;
+    if (s.Workload != engine::WorkloadKind::Inference)
+        return "run: " + HumanValue(s.Training.Tokens, "tokens") + " from " + std::to_string(s.GpuCount) + " GPUs up (more GPUs: the Pareto front)";
+    const std::string lengths = HumanValue(in.InputTokens, "") + " in / " + HumanValue(in.OutputTokens, "") + " out tokens";
+    if (in.Mode == engine::ServingMode::Batch) {
+        load = "batch: " + (in.BatchRequests > 0 ? HumanValue(in.BatchRequests, "requests") : std::string("no request count (priced per token)")) + ", " + lengths;
+        if (in.DeadlineS > 0) load += ", deadline " + HumanValue(in.DeadlineS, "s");
+        return load;
+    }
+    const engine::TrafficProfile& t = in.Traffic;
+    if (t.RequestsPerS > 0) load = HumanValue(t.RequestsPerS, "requests/s");
+    else if (t.RequestsPerDay > 0) load = HumanValue(t.RequestsPerDay, "requests/day");
+    else if (in.TargetUsers > 0) load = HumanValue(in.TargetUsers, "concurrent users");
+    else load = std::to_string(in.Concurrency) + " concurrent sequences (inference.concurrency: no target_users or traffic given)";
+    if (t.PeakToAverage > 1) load += ", peak ×" + HumanValue(t.PeakToAverage, "");
+    if (t.HoursPerDay < 24) load += ", " + HumanValue(t.HoursPerDay, "h/day") + (in.ScaleToZero ? " (scale to zero)" : " (always on)");
+    load += ", " + lengths;
+    std::string sla;
+    if (in.TtftSlaS > 0) sla += "TTFT ≤ " + HumanValue(in.TtftSlaS, "s");
+    if (in.TtftP95SlaS > 0) sla += (sla.empty() ? "" : ", ") + std::string("p95 TTFT ≤ ") + HumanValue(in.TtftP95SlaS, "s");
+    if (in.TtftP99SlaS > 0) sla += (sla.empty() ? "" : ", ") + std::string("p99 TTFT ≤ ") + HumanValue(in.TtftP99SlaS, "s");
+    if (in.MinTokensPerSPerUser > 0 && in.OutputTokens > 0) sla += (sla.empty() ? "" : ", ") + std::string("≥ ") + HumanValue(in.MinTokensPerSPerUser, "tokens/s per user");
+    return "load: " + load + "; SLA: " + (sla.empty() ? "none" : sla);
+}
+
+} // namespace
+
+std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::PlanRow>& rows, TextFormat format) {
+    const bool md = format == TextFormat::Markdown;
+    const bool inference = s.Workload == engine::WorkloadKind::Inference;
+    const bool online = inference && s.Inference.Mode == engine::ServingMode::Online;
+    const bool output = s.Inference.OutputTokens > 0;
+    const std::string cur = s.Cost.Currency;
+    const engine::PlanSummary summary = engine::SummarizePlan(s, rows);
+    const bool queue = summary.LatencyName == "ttft_p95_s";
+    std::string metric_text = online ? "monthly bill at this load" : inference ? (s.Inference.BatchRequests > 0 ? "job cost" : "cost per million tokens") : "run cost";
+    std::string out = (md ? "# " : "") + s.Model.Name + " — " + engine::WorkloadName(s.Workload) + (inference ? std::string(" (") + engine::ServingModeName(s.Inference.Mode) + ")" : "") +
+                      ": ranked by " + metric_text + "\n" + (md ? "\n" : "") + LoadLine(s) + "\n\n";
+    std::vector<std::vector<std::string>> table;
+    if (online)
+        table.push_back({"#", "GPU", "GPUs", "layout", queue ? "TTFT p95" : "TTFT", "tokens/s per user", "per hour", "per month", "per 1k req", "per M in", "per M out", "offer"});
+    else if (inference)
+        table.push_back({"#", "GPU", "GPUs", "layout", "job time", "on-demand", "spot", "spot overhead", "chosen", "offer"});
+    else
+        table.push_back({"#", "GPU", "GPUs", "layout", "wall-clock", "on-demand", "spot", "spot overhead", "chosen", "offer"});
+    int rank = 0;
+    for (const engine::PlanRow& row : rows) {
+        if (!row.Feasible) continue;
+        const std::string n = std::to_string(++rank);
+        if (online) {
+            const std::string layout = std::to_string(row.Replicas) + " × TP" + std::to_string(row.TensorParallel) + " × " + std::to_string(row.Concurrency) + " seq";
+            table.push_back({n, row.GpuName, std::to_string(row.GpuCount), layout, HumanValue(queue ? row.TtftP95S : row.TtftS, "s"),
+                             output ? HumanValue(row.TokensPerSPerUser, "") : "—", Money(row.PerHour, cur + "/h"), Money(row.MonthlyCost, cur),
+                             Money(row.PerThousandRequests, cur), Money(row.PerMillionInputTokens, cur), output ? Money(row.PerMillionOutputTokens, cur) : "—",
+                             row.CheapestOffer});
+        } else if (inference) {
+            const std::string layout = std::to_string(row.Replicas) + " × TP" + std::to_string(row.TensorParallel) + " × batch " + std::to_string(row.Concurrency);
+            const bool job = s.Inference.BatchRequests > 0;
+            table.push_back({n, row.GpuName, std::to_string(row.GpuCount), layout, job ? HumanValue(row.TimeS, "s") : "n/a",
+                             job ? Money(row.JobCost, cur) : Money(row.PerMillionTokens, cur + "/Mtok"), Money(row.SpotJobCost, cur),
+                             row.SpotJobCost > 0 ? HumanValue(row.SpotOverhead * 100.0, "%") : "n/a", row.MetricKind == "spot" ? "spot" : "on-demand",
+                             row.CheapestOffer});
+        } else {
+            table.push_back({n, row.GpuName, std::to_string(row.GpuCount), row.Reason.substr(0, row.Reason.find(" on ")), HumanValue(row.TimeS, "s"),
+                             Money(row.JobCost, cur), Money(row.SpotJobCost, cur), row.SpotJobCost > 0 ? HumanValue(row.SpotOverhead * 100.0, "%") : "n/a",
+                             row.MetricKind == "spot" ? "spot" : "on-demand", row.CheapestOffer});
+        }
+    }
+    if (rank == 0) out += "No GPU meets the scenario (reasons below).\n";
+    else out += RenderRows(table, format);
+
+    // The winner and its margin.
+    const engine::PlanRow* winner = rank > 0 ? &rows[0] : nullptr;
+    if (winner != nullptr) {
+        out += "\n" + std::string(md ? "**" : "") + "Winner: " + winner->GpuName + " × " + std::to_string(winner->GpuCount) + " at " + Money(winner->Metric, cur) +
+               (md ? "**" : "") + " (" + winner->Reason + ")";
+        if (rank > 1) out += "; " + Percent(summary.WinnerMargin) + " cheaper than the runner-up, " + rows[1].GpuName + " at " + Money(rows[1].Metric, cur);
+        out += "\n";
+        if (!output && inference) out += "output_tokens is 0: no generated tokens/s; the bill is all prefill.\n";
+    }
+    // The Pareto front.
+    if (!summary.Front.empty()) {
+        const std::string axis = summary.LatencyName == "ttft_p95_s" ? "p95 TTFT" : summary.LatencyName == "ttft_s" ? "TTFT at load"
+                                 : summary.LatencyName == "job_time_s" ? "job time" : "wall-clock";
+        out += (md ? "\n## " : "\n") + std::string("Pareto front: ") + metric_text + " vs " + axis + " (nothing is both cheaper and faster)\n" + (md ? "\n" : "");
+        std::vector<std::vector<std::string>> front = {{"GPU", "GPUs", metric_text, axis}};
+        for (const engine::PlanPoint& p : summary.Front) front.push_back({p.GpuName, std::to_string(p.GpuCount), Money(p.Cost, cur), HumanValue(p.LatencyS, "s")});
+        out += RenderRows(front, format);
+    }
+    // Excluded GPU families, with the reason.
+    std::vector<std::vector<std::string>> excluded = {{"GPU", "why", "detail"}};
+    for (const engine::PlanRow& row : rows)
+        if (!row.Feasible) excluded.push_back({row.GpuName, engine::PlanExclusionName(row.Excluded), row.Reason});
+    if (excluded.size() > 1) out += (md ? "\n## " : "\n") + std::string("Excluded (") + std::to_string(excluded.size() - 1) + ")\n" + (md ? "\n" : "") + RenderRows(excluded, format);
+    return out;
 }
 
 } // namespace cli

@@ -1,134 +1,676 @@
-// gpuplan engine: sizing and ranking a scenario across GPUs.
+// gpuplan engine: sizing and ranking a scenario across GPUs (method: docs/PLANNING.md).
+//
+// Index
+// [SECTION] Fabrics: what each offer says about the network between nodes
+// [SECTION] Online serving: replicas × concurrency for the traffic and the SLA
+// [SECTION] Batch jobs: the optimal batch, replicas for the deadline, spot where cheaper
+// [SECTION] Training runs: counts, layouts, spot where cheaper
+// [SECTION] Plan, ranking and the Pareto front
 #include "engine/plan.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
+#include <map>
 
+#include "engine/derivation.h"
 #include "engine/engine.h"
+#include "engine/queueing.h"
 #include "engine/training.h"
 
 namespace engine {
 
 namespace {
 
-// Largest replica the search considers: one 8-GPU node, or 2 nodes for the largest models (TP 16 spans nodes).
+// Largest replica the search considers: two 8-GPU nodes (TP 16 spans nodes, so it needs a stated fast fabric).
 constexpr int kMaxTensorParallel = 16;
+// Serving slots (replicas × concurrency) the queueing search evaluates; Erlang C costs O(slots).
+constexpr double kMaxServingSlots = 1e7;
+// Exposed communication share of a training step above which a multi-node layout on Ethernet-class networking is
+// excluded as "needs InfiniBand/RoCE": more than half of every step waiting on the network.
+constexpr double kFabricBoundShare = 0.5;
 
-PlanRow SizeInference(Scenario s, const PlanCandidate& candidate, double electricity, Result* out) {
-    PlanRow row;
-    s.Gpu = candidate.Gpu;
+// The Pareto front lists a dearer configuration only when it cuts the latency (or wall-clock) by at least this share.
+constexpr double kFrontMinGain = 0.05;
+
+const char* const kExclusionNames[] = {"none", "no_figures", "does_not_fit", "needs_fabric", "sla_missed", "no_offer"};
+static_assert(sizeof(kExclusionNames) / sizeof(kExclusionNames[0]) == static_cast<size_t>(PlanExclusion::Count), "names");
+
+std::string Str(double value) { return Num(value); }
+std::string Count(double value) { return std::to_string(static_cast<long long>(value)); }
+
+//-----------------------------------------------------------------------------
+// [SECTION] Fabrics
+//-----------------------------------------------------------------------------
+
+// The network a configuration runs on, and the offers that provide it.
+struct FabricGroup {
+    int                      GpusPerNode = 8;
+    double                   NetworkBytesPerSPerGpu = kEthernetClassBytesPerSPerGpu;
+    std::string              Name;          // "infiniband", "roce", "ethernet", "ethernet-class" (not stated), "yours"
+    bool                     Fast = false;  // InfiniBand / RoCE stated, or the visitor's own cluster
+    std::vector<PriceOption> Offers;
+};
+
+// Groups a GPU's offers by what they state about the fabric; an offer that states nothing is Ethernet-class (the
+// planner never assumes InfiniBand). GPUs on one host: the offer's `gpus_per_node`, else the largest instance the
+// same provider sells for this GPU (a provider with 8-GPU shapes can put a smaller job on one host), else the
+// instance itself. The scenario's own GPU with the visitor's rate runs on the visitor's cluster
+// (hardware.gpus_per_node, hardware.network_gb_s_per_gpu).
+std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& candidate, bool own_rate) {
+    std::vector<FabricGroup> groups;
+    if (own_rate) {
+        FabricGroup own;
+        own.GpusPerNode = s.Cluster.GpusPerNode;
+        own.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu;
+        own.Name = "yours";
+        own.Fast = true;
+        groups.push_back(own);
+        return groups;
+    }
+    std::map<std::string, int> largest_instance; // per provider
+    for (const PriceOption& offer : candidate.Offers)
+        largest_instance[offer.ProviderId] = std::max(largest_instance[offer.ProviderId], std::max(1, offer.GpusPerInstance));
+    std::map<std::pair<int, double>, size_t> index;
+    for (const PriceOption& offer : candidate.Offers) {
+        FabricGroup g;
+        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance[offer.ProviderId];
+        g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce" || offer.Fabric == "efa";
+        g.Name = offer.Fabric.empty() ? "ethernet-class" : offer.Fabric;
+        if (offer.NetworkBytesPerSPerGpu > 0) g.NetworkBytesPerSPerGpu = offer.NetworkBytesPerSPerGpu;
+        else if (g.Fast) g.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
+        const auto key = std::make_pair(g.GpusPerNode, g.NetworkBytesPerSPerGpu);
+        auto it = index.find(key);
+        if (it == index.end()) {
+            index[key] = groups.size();
+            groups.push_back(g);
+            it = index.find(key);
+        }
+        FabricGroup& group = groups[it->second];
+        if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
+        group.Offers.push_back(offer);
+    }
+    if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
+        FabricGroup none;
+        none.GpusPerNode = s.Cluster.GpusPerNode;
+        none.Name = "ethernet-class";
+        groups.push_back(none);
+    }
+    return groups;
+}
+
+// The offers that can run a configuration sized on `chosen`: its own, and every other offer whose hosts hold one
+// unit of it whole (a replica for inference, the whole run for training), so that no traffic crosses their network.
+// A job sized on one fabric is then priced at the cheapest offer that can host it, spot included.
+std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& groups, const FabricGroup& chosen, int unit_gpus) {
+    std::vector<PriceOption> out = chosen.Offers;
+    for (const FabricGroup& g : groups)
+        if (&g != &chosen && unit_gpus <= g.GpusPerNode) out.insert(out.end(), g.Offers.begin(), g.Offers.end());
+    return out;
+}
+
+Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
+    s.Gpu = gpu;
+    s.Cluster.GpusPerNode = g.GpusPerNode;
+    s.Cluster.NetworkBytesPerSPerGpu = g.NetworkBytesPerSPerGpu;
+    return s;
+}
+
+bool HasOnDemand(const std::vector<PriceOption>& offers) {
+    for (const PriceOption& o : offers)
+        if (o.Kind == "on_demand" && o.PricePerGpuHour > 0) return true;
+    return false;
+}
+
+// Cheapest on-demand rent per hour for `gpus` GPUs (whole instances), as ApplyCosts prices it; 0 = no offer.
+double OnDemandPerHour(const std::vector<PriceOption>& offers, double gpus, double own_rate) {
+    if (own_rate > 0) return gpus * own_rate;
+    double best = 0;
+    for (const PriceOption& o : offers) {
+        if (o.Kind != "on_demand" || !(o.PricePerGpuHour > 0)) continue;
+        const double per = std::max(1, o.GpusPerInstance);
+        const double cost = std::ceil(gpus / per) * per * o.PricePerGpuHour;
+        if (best == 0 || cost < best) best = cost;
+    }
+    return best;
+}
+
+// The outcome of sizing one GPU on one fabric: a row, or the reason it failed.
+struct Sized {
+    bool          Ok = false;
+    PlanExclusion Why = PlanExclusion::DoesNotFit;
+    std::string   Reason;
+    Scenario      S;        // the configuration to evaluate and price
+    std::vector<PlanPoint> Points;
+    double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
+};
+
+// The largest point of the throughput curve (one replica) whose memory fits when the replica really runs at that
+// concurrency: the curve's KV bound leaves out what grows with it besides the KV cache (the sampled logits), so the
+// top point is checked by evaluating it, stepping down the curve until one fits. 0 when none does.
+double LargestFittingBatch(Scenario t, const Result& r) {
+    const std::vector<ThroughputPoint>& curve = r.Inference.Curve;
+    for (size_t i = curve.size(); i-- > 0;) {
+        t.Inference.Concurrency = static_cast<int>(curve[i].Concurrency);
+        const Result at = Evaluate(t);
+        if (at.Ok && at.Fits) return curve[i].Concurrency;
+    }
+    return 0;
+}
+
+// The smallest power-of-two tensor parallelism that holds one replica, or 0.
+int SmallestTensorParallel(Scenario s, std::string* error) {
     s.GpuCount = kMaxTensorParallel * s.Inference.PipelineParallel;
     s.Inference.TensorParallel = 1;
     const Result probe = Evaluate(s);
     if (!probe.Ok) {
-        row.Reason = probe.Error;
-        return row;
+        *error = probe.Error;
+        return 0;
     }
-    if (probe.GpusNeeded <= 0 || probe.GpusNeeded / s.Inference.PipelineParallel > kMaxTensorParallel) {
-        row.Reason = "does not fit on " + std::to_string(kMaxTensorParallel) + " GPUs per replica";
-        return row;
-    }
-    const int tp = probe.GpusNeeded / s.Inference.PipelineParallel;
-    const int replica = tp * s.Inference.PipelineParallel;
-    // Models whose KV heads do not divide the TP degree are still served (heads replicate), so any power of two goes.
-    s.Inference.TensorParallel = tp;
-    s.GpuCount = replica;
-    Result r = Evaluate(s);
-    row.Reason = "one replica of " + std::to_string(replica) + " GPU" + (replica > 1 ? "s" : "");
-    if (s.Inference.TargetUsers > 0) {
-        if (r.Inference.GpusForTargetUsers <= 0) {
-            row.Reason = "cannot meet the service level for the target users";
-            *out = r;
-            return row;
-        }
-        if (!(r.Inference.GpusForTargetUsers <= kMaxGpuCount)) { // also NaN
-            row.Reason = "needs more than " + std::to_string(kMaxGpuCount) + " GPUs for the target users";
-            *out = r;
-            return row;
-        }
-        s.GpuCount = static_cast<int>(std::max<double>(replica, r.Inference.GpusForTargetUsers));
-        r = Evaluate(s);
-        row.Reason = std::to_string(s.GpuCount / replica) + " replicas of " + std::to_string(replica) + " GPUs for " +
-                     std::to_string(static_cast<long long>(s.Inference.TargetUsers)) + " users";
-    }
-    ApplyCosts(s, candidate.Offers, electricity, &r);
-    row.Feasible = r.Ok && r.Fits;
-    row.GpuCount = s.GpuCount;
-    row.TensorParallel = tp;
-    row.TtftS = r.Inference.TtftS;
-    row.TokensPerSPerUser = r.Inference.TokensPerSPerUser;
-    row.ThroughputTokensPerS = r.Inference.ThroughputTokensPerS;
-    *out = r;
-    return row;
+    if (probe.GpusNeeded <= 0 || probe.GpusNeeded / s.Inference.PipelineParallel > kMaxTensorParallel) return 0;
+    return probe.GpusNeeded / s.Inference.PipelineParallel;
 }
 
-PlanRow SizeTraining(Scenario s, const PlanCandidate& candidate, double electricity, Result* out) {
-    PlanRow row;
-    s.Gpu = candidate.Gpu;
-    Result r = Evaluate(s);
-    if (!r.Ok) {
-        row.Reason = r.Error;
-        *out = r;
-        return row;
+std::string DoesNotFitReason(const Scenario& s) {
+    return "does not fit: one replica needs more than " + std::to_string(kMaxTensorParallel * s.Inference.PipelineParallel) + " × " +
+           Gb(s.Gpu.MemoryBytes) + " at " + Count(s.Inference.ContextTokens > 0 ? s.Inference.ContextTokens : s.Inference.InputTokens + s.Inference.OutputTokens) +
+           " tokens of context; use a smaller weight format or a shorter context";
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Online serving
+//-----------------------------------------------------------------------------
+
+// The arrival rate at the peak, requests/s; 0 when the load is given as concurrent users or not at all.
+double PeakRequestRate(const InferenceParams& in) {
+    const TrafficProfile& t = in.Traffic;
+    double average = t.RequestsPerS;
+    if (!(average > 0) && t.RequestsPerDay > 0 && t.HoursPerDay > 0) average = t.RequestsPerDay / (std::min(24.0, t.HoursPerDay) * 3600.0);
+    return average > 0 ? average * std::max(1.0, t.PeakToAverage) : 0.0;
+}
+
+bool MeetsPointSla(const InferenceParams& in, const ThroughputPoint& p) {
+    if (in.TtftSlaS > 0 && p.TtftS > in.TtftSlaS) return false;
+    if (in.OutputTokens > 0 && in.MinTokensPerSPerUser > 0 && p.TokensPerSPerUser < in.MinTokensPerSPerUser) return false;
+    return true;
+}
+
+// Queue-inclusive TTFT targets: p95 from ttft_p95_sla_s (else ttft_sla_s), p99 from ttft_p99_sla_s.
+bool MeetsQueueSla(const InferenceParams& in, double slots, double service_s, double rate, double ttft_s) {
+    const QueueWaits waits = QueueWaitsOf(slots, service_s, rate);
+    if (!waits.Stable) return false;
+    const double p95_target = in.TtftP95SlaS > 0 ? in.TtftP95SlaS : in.TtftSlaS;
+    if (p95_target > 0 && ttft_s + waits.P95S > p95_target) return false;
+    return !(in.TtftP99SlaS > 0 && ttft_s + waits.P99S > in.TtftP99SlaS);
+}
+
+Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
+    Sized out;
+    Scenario s = OnFabric(base, candidate.Gpu, g);
+    const InferenceParams& in = base.Inference;
+    const int pp = in.PipelineParallel;
+    std::string error;
+    const int tp_min = SmallestTensorParallel(s, &error);
+    if (tp_min <= 0) {
+        out.Reason = error.empty() ? DoesNotFitReason(s) : error;
+        return out;
     }
-    auto adopt_suggestion = [&](const Result& from) { ApplySuggestedLayout(from.Training, &s); };
-    row.Reason = std::to_string(s.GpuCount) + " GPUs, your layout";
-    if (r.Training.SuggestedFound && (!r.Fits || r.Training.SuggestedTimeS < r.Training.TimeS)) {
-        adopt_suggestion(r);
-        r = Evaluate(s);
-        row.Reason = std::to_string(s.GpuCount) + " GPUs, suggested layout";
-    } else if (!r.Fits && r.GpusNeeded > 0) {
-        // More GPUs than the scenario has: take the count that fits, then the fastest layout on it.
-        s.GpuCount = r.GpusNeeded;
+    const double rate = PeakRequestRate(in);
+    bool blocked_by_fabric = false, any_sla = false;
+    double best_ttft = std::numeric_limits<double>::infinity(), best_speed = 0;
+    double best_gpus = 0, best_latency = 0;
+    for (int tp = tp_min; tp <= kMaxTensorParallel && tp <= 4 * tp_min; tp *= 2) {
+        const int replica = tp * pp;
+        if (replica > g.GpusPerNode && !g.Fast) {
+            blocked_by_fabric = true;
+            continue;
+        }
+        Scenario t = s;
+        t.GpuCount = replica;
+        t.Inference.TensorParallel = tp;
+        t.Inference.Concurrency = 1;
+        const Result r = Evaluate(t);
+        if (!r.Ok || !r.Fits) continue;
+        const double fit_max = LargestFittingBatch(t, r);
+        for (const ThroughputPoint& p : r.Inference.Curve) {
+            if (p.Concurrency > fit_max) break;
+            best_ttft = std::min(best_ttft, p.TtftS);
+            best_speed = std::max(best_speed, p.TokensPerSPerUser);
+            if (!MeetsPointSla(in, p)) continue;
+            const double batch = p.Concurrency; // one replica: the curve's concurrency is per replica
+            const double service_s = p.TtftS + in.OutputTokens * p.TpotS;
+            const double max_replicas = std::floor(kMaxPlanGpus / replica);
+            double replicas = 1;
+            double latency = p.TtftS;
+            if (rate > 0) {
+                // The stable-queue bound alone needs more GPUs than the best so far: this point cannot win.
+                if (out.Ok && std::max(1.0, std::floor(rate * service_s / batch)) * replica > best_gpus) continue;
+                replicas = ReplicasForRate(in, batch, service_s, p.TtftS, rate, max_replicas);
+                if (replicas > 0) latency = p.TtftS + QueueWaitQuantileS(replicas * batch, service_s, rate, 0.95);
+            } else {
+                // Concurrent users; with no load stated at all, the scenario's own concurrency is the load.
+                const double users = in.TargetUsers > 0 ? in.TargetUsers : in.Concurrency;
+                replicas = std::ceil(users / batch);
+                if (replicas > max_replicas) replicas = 0;
+            }
+            if (!(replicas > 0)) {
+                out.Why = PlanExclusion::DoesNotFit;
+                out.Reason = "the load needs more than " + Count(kMaxPlanGpus) + " GPUs";
+                continue;
+            }
+            any_sla = true;
+            const double gpus = replicas * replica;
+            const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
+            PlanPoint point{candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false};
+            out.Points.push_back(point);
+            // Fewest GPUs; then the lower latency.
+            const bool better = !out.Ok || gpus < best_gpus || (gpus == best_gpus && latency < best_latency);
+            if (better) {
+                out.Ok = true;
+                best_gpus = gpus;
+                best_latency = latency;
+                out.S = t;
+                out.S.GpuCount = static_cast<int>(gpus);
+                out.S.Inference.Concurrency = static_cast<int>(batch);
+                out.Rank = per_hour > 0 ? per_hour : gpus;
+            }
+        }
+    }
+    if (out.Ok) return out;
+    if (any_sla || out.Reason.size() > 0) return out;
+    if (blocked_by_fabric && std::isinf(best_ttft)) {
+        out.Why = PlanExclusion::NeedsFabric;
+        out.Reason = "needs InfiniBand/RoCE: one replica needs " + std::to_string(tp_min * pp) + " GPUs, more than a node of " +
+                     std::to_string(g.GpusPerNode) + ", and no offer states a fast fabric between nodes";
+        return out;
+    }
+    out.Why = PlanExclusion::SlaMissed;
+    out.Reason = "SLA missed: best TTFT " + Str(best_ttft) + " s" + (in.TtftSlaS > 0 ? " (target " + Str(in.TtftSlaS) + " s)" : "") +
+                 (in.OutputTokens > 0 ? ", best " + Str(best_speed) + " tokens/s per user" +
+                                            (in.MinTokensPerSPerUser > 0 ? " (target " + Str(in.MinTokensPerSPerUser) + ")" : "")
+                                      : "");
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Batch jobs
+//-----------------------------------------------------------------------------
+
+Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
+    Sized out;
+    Scenario s = OnFabric(base, candidate.Gpu, g);
+    const InferenceParams& in = base.Inference;
+    std::string error;
+    const int tp = SmallestTensorParallel(s, &error);
+    if (tp <= 0) {
+        out.Reason = error.empty() ? DoesNotFitReason(s) : error;
+        return out;
+    }
+    const int replica = tp * in.PipelineParallel;
+    if (replica > g.GpusPerNode && !g.Fast) {
+        out.Why = PlanExclusion::NeedsFabric;
+        out.Reason = "needs InfiniBand/RoCE: one replica needs " + std::to_string(replica) + " GPUs, more than a node of " + std::to_string(g.GpusPerNode) +
+                     ", and no offer states a fast fabric between nodes";
+        return out;
+    }
+    Scenario t = s;
+    t.GpuCount = replica;
+    t.Inference.TensorParallel = tp;
+    t.Inference.Concurrency = 1;
+    const Result probe = Evaluate(t);
+    if (!probe.Ok || !(probe.Inference.OptimalBatch >= 1)) {
+        out.Reason = probe.Ok ? "does not fit: the KV cache holds no sequence at this context" : probe.Error;
+        return out;
+    }
+    // The throughput-optimal batch, or the largest below it that fits when it runs (LargestFittingBatch). The job time
+    // then comes from the Result at that batch.
+    double batch = probe.Inference.OptimalBatch;
+    const double fit_max = LargestFittingBatch(t, probe);
+    if (batch > fit_max) batch = fit_max;
+    if (!(batch >= 1)) {
+        out.Reason = "does not fit: the KV cache holds no sequence at this context";
+        return out;
+    }
+    t.Inference.Concurrency = static_cast<int>(batch);
+    const double one_replica_s = Evaluate(t).Inference.BatchJobTimeS;
+    double replicas = 1;
+    if (in.DeadlineS > 0 && one_replica_s > 0) replicas = std::ceil(one_replica_s / in.DeadlineS);
+    if (replicas * replica > kMaxPlanGpus) {
+        out.Reason = "the deadline needs more than " + Count(kMaxPlanGpus) + " GPUs";
+        return out;
+    }
+    out.Ok = true;
+    out.S = t;
+    out.S.GpuCount = static_cast<int>(replicas * replica);
+    // Front: more replicas finish sooner; the cost stays near-flat but for whole instances and billing steps.
+    for (double n = replicas; n <= replicas * 8 && n * replica <= kMaxPlanGpus; n *= 2) {
+        const double gpus = n * replica;
+        const double time_s = one_replica_s > 0 ? one_replica_s / n : 0;
+        const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
+        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s, false});
+    }
+    out.Rank = OnDemandPerHour(g.Offers, replicas * replica, own_rate);
+    return out;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Training runs
+//-----------------------------------------------------------------------------
+
+// The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
+bool LayoutTraining(Scenario* s, Result* r) {
+    *r = Evaluate(*s);
+    if (!r->Ok) return false;
+    if (r->Training.SuggestedFound && (!r->Fits || r->Training.SuggestedTimeS < r->Training.TimeS)) {
+        ApplySuggestedLayout(r->Training, s);
+        *r = Evaluate(*s);
+    }
+    return r->Ok && r->Fits;
+}
+
+Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
+    Sized out;
+    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Result r;
+    if (!LayoutTraining(&s, &r)) {
+        if (!r.Ok) {
+            out.Reason = r.Error;
+            return out;
+        }
+        if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
+            out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
+            return out;
+        }
+        s.GpuCount = r.GpusNeeded; // more GPUs than the scenario has: the count that fits, then the fastest layout on it
         s.Training.ZeroStage = std::max(s.Training.ZeroStage, 3);
-        r = Evaluate(s);
-        if (r.Training.SuggestedFound) {
-            adopt_suggestion(r);
-            r = Evaluate(s);
+        if (!LayoutTraining(&s, &r)) {
+            out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
+            return out;
         }
-        row.Reason = std::to_string(s.GpuCount) + " GPUs needed to fit";
     }
-    ApplyCosts(s, candidate.Offers, electricity, &r);
-    row.Feasible = r.Ok && r.Fits;
-    if (!row.Feasible) row.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
-    row.GpuCount = s.GpuCount;
-    row.TensorParallel = s.Training.TensorParallel;
-    row.TimeS = r.Training.TimeS;
-    *out = r;
-    return row;
+    // The cost/time trade-off of more GPUs: the fitting count, ×2 and ×4 (each with its fastest layout).
+    bool fabric_bound = false;
+    const int first = s.GpuCount;
+    for (int factor = 1; factor <= 4; factor *= 2) {
+        if (static_cast<double>(first) * factor > kMaxPlanGpus) break;
+        Scenario t = s;
+        t.GpuCount = first * factor;
+        Result tr;
+        if (factor > 1 && !LayoutTraining(&t, &tr)) continue;
+        if (factor == 1) tr = r;
+        const double step = tr.Training.StepTimeS;
+        if (t.GpuCount > g.GpusPerNode && !g.Fast && step > 0 && tr.Training.ExposedCommSPerStep / step > kFabricBoundShare) {
+            fabric_bound = true;
+            continue;
+        }
+        const double per_hour = OnDemandPerHour(g.Offers, t.GpuCount, own_rate);
+        const double cost = per_hour * tr.Training.TimeS / 3600.0;
+        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, t.GpuCount, cost, tr.Training.TimeS, false});
+        if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
+            out.Ok = true;
+            out.S = t;
+            out.Rank = cost > 0 ? cost : tr.Training.TimeS;
+        }
+    }
+    if (!out.Ok && fabric_bound) {
+        out.Why = PlanExclusion::NeedsFabric;
+        out.Reason = "needs InfiniBand/RoCE: on " + std::to_string(first) + " GPUs in nodes of " + std::to_string(g.GpusPerNode) +
+                     " over Ethernet-class networking (no offer states a fast fabric) more than half of each step waits on the network";
+    }
+    return out;
 }
 
-bool Priced(const PlanRow& row) { return row.PerMillionTokens > 0 || row.JobCost > 0; }
+//-----------------------------------------------------------------------------
+// [SECTION] Plan
+//-----------------------------------------------------------------------------
+
+// Fills a row from the priced Result of its configuration: every figure comes from the one Result.
+void FillRow(const Scenario& s, const Result& r, const FabricGroup& g, PlanRow* row) {
+    const bool inference = s.Workload == WorkloadKind::Inference;
+    row->Chosen = s;
+    row->GpuCount = s.GpuCount;
+    row->MemoryPerGpuBytes = r.MemoryPerGpu.Total;
+    row->MemoryUse = s.Gpu.MemoryBytes > 0 ? r.MemoryPerGpu.Total / s.Gpu.MemoryBytes : 0;
+    row->Fabric = g.Name;
+    row->PerHour = r.Cost.PerHour;
+    for (const OfferCost& offer : r.Cost.Offers)
+        if (offer.OfferId == r.Cost.CheapestOfferId) row->CheapestOffer = offer.Provider;
+    if (s.Cost.PricePerGpuHour > 0) row->CheapestOffer = "your rate";
+    if (inference) {
+        row->TensorParallel = s.Inference.TensorParallel;
+        row->Replicas = r.Inference.Replicas;
+        row->Concurrency = s.Inference.Concurrency;
+        const bool output = s.Inference.OutputTokens > 0;
+        row->TokensPerSPerUser = output ? r.Inference.TokensPerSPerUser : 0;
+        row->ThroughputTokensPerS = output ? r.Inference.ThroughputTokensPerS : 0;
+        row->PerMillionTokens = output ? r.Cost.PerMillionTokens : 0;
+        row->TtftS = TtftAtLoadS(r, s.Inference.Concurrency);
+        row->TtftP95S = row->TtftP99S = row->TtftS;
+    } else {
+        row->TensorParallel = s.Training.TensorParallel;
+        row->TimeS = r.Training.TimeS;
+    }
+}
+
+// The provider of the spot offer ApplyCosts priced (offers come cheapest first).
+std::string CheapestSpotProvider(const CostResult& c) {
+    for (const OfferCost& offer : c.Offers)
+        if (offer.Kind == "spot") return offer.Provider + " (spot)";
+    return "";
+}
+
+PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double electricity, double storage) {
+    PlanRow row;
+    row.GpuId = candidate.Gpu.Id;
+    row.GpuName = candidate.Gpu.Name;
+    if (!candidate.MissingFigures.empty()) {
+        row.Excluded = PlanExclusion::NoFigures;
+        row.Reason = "no published figures: " + candidate.MissingFigures;
+        return row;
+    }
+    // The visitor's own rate is for the scenario's own GPU only (issue 10 item 5).
+    const bool own_gpu = !scenario.Gpu.Id.empty() && candidate.Gpu.Id == scenario.Gpu.Id;
+    const double own_rate = own_gpu ? scenario.Cost.PricePerGpuHour : 0.0;
+    Scenario base = scenario;
+    if (!own_gpu) base.Cost.PricePerGpuHour = 0;
+    const bool inference = scenario.Workload == WorkloadKind::Inference;
+    const bool online = inference && scenario.Inference.Mode == ServingMode::Online;
+
+    // Size on every fabric the offers state; keep the cheapest (fewest GPUs where nothing is priced).
+    Sized best;
+    const FabricGroup* best_group = nullptr;
+    const std::vector<FabricGroup> groups = FabricGroupsOf(base, candidate, own_rate > 0);
+    Sized failure;
+    for (const FabricGroup& g : groups) {
+        Sized sized = online ? SizeOnline(base, candidate, g, own_rate) : inference ? SizeBatch(base, candidate, g, own_rate) : SizeTraining(base, candidate, g, own_rate);
+        if (!sized.Ok) {
+            if (failure.Reason.empty() || sized.Why > failure.Why) failure = sized;
+            continue;
+        }
+        const bool priced_now = own_rate > 0 || HasOnDemand(g.Offers) || (!online && !g.Offers.empty());
+        const bool priced_best = best_group != nullptr && (own_rate > 0 || HasOnDemand(best_group->Offers) || (!online && !best_group->Offers.empty()));
+        if (best_group == nullptr || (priced_now && !priced_best) || (priced_now == priced_best && sized.Rank < best.Rank)) {
+            best = sized;
+            best_group = &g;
+        }
+    }
+    if (best_group == nullptr) {
+        row.Excluded = failure.Why;
+        row.Reason = failure.Reason;
+        return row;
+    }
+    row.Points = best.Points;
+    Scenario& s = best.S;
+    const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
+    const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);
+    Result r = Evaluate(s);
+    ApplyCosts(s, offers, electricity, &r, storage);
+    // Batch with a deadline: spot's preemption overhead can push the job past it at the on-demand replica count;
+    // then spot gets the replicas it needs, and the cheaper of the two configurations is kept.
+    if (inference && !online && s.Inference.DeadlineS > 0 && r.Cost.Batch.SpotCost > 0 && !r.Cost.Batch.SpotMeetsDeadline) {
+        const double replicas = std::ceil(r.Cost.Batch.SpotTimeS / s.Inference.DeadlineS * r.Inference.Replicas);
+        if (replicas * unit_gpus <= kMaxPlanGpus) {
+            Scenario spot_sized = s;
+            spot_sized.GpuCount = static_cast<int>(replicas) * unit_gpus;
+            Result alt = Evaluate(spot_sized);
+            ApplyCosts(spot_sized, offers, electricity, &alt, storage);
+            const BatchEconomics& e = alt.Cost.Batch;
+            if (alt.Ok && alt.Fits && e.SpotCost > 0 && e.SpotMeetsDeadline && e.SpotCost < r.Cost.Batch.OnDemandCost) {
+                s = spot_sized;
+                r = alt;
+            }
+        }
+    }
+    if (!r.Ok || !r.Fits) { // the sizing above evaluated the same layout; kept as a guard
+        row.Excluded = PlanExclusion::DoesNotFit;
+        row.Reason = r.Ok ? "does not fit" : r.Error;
+        return row;
+    }
+    FillRow(s, r, *best_group, &row);
+    const CostResult& c = r.Cost;
+    if (online) {
+        const ServingEconomics& e = c.Serving;
+        if (e.Computed) {
+            row.TtftP95S = e.TtftP95S;
+            row.TtftP99S = e.TtftP99S;
+            row.MonthlyCost = e.TotalPerMonth;
+            row.PerThousandRequests = e.PerThousandRequests;
+            row.PerMillionInputTokens = e.PerMillionInputTokens;
+            row.PerMillionOutputTokens = e.PerMillionOutputTokens;
+            row.Metric = e.TotalPerMonth;
+            row.MetricKind = "on_demand";
+            // The front's cost is the same bill at each configuration's GPU count (rent scales, storage and egress do not).
+            for (PlanPoint& p : row.Points)
+                p.Cost = p.Cost * e.BilledHoursPerMonth + e.StoragePerMonth + e.EgressPerMonth;
+        }
+        const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
+                                 : s.Inference.TargetUsers > 0  ? Count(s.Inference.TargetUsers) + " users"
+                                                                : Count(scenario.Inference.Concurrency) + " concurrent sequences";
+        row.Reason = std::to_string(row.Replicas) + (row.Replicas == 1 ? " replica" : " replicas") + " of " + std::to_string(row.TensorParallel * s.Inference.PipelineParallel) +
+                     " GPU" + (row.TensorParallel * s.Inference.PipelineParallel > 1 ? "s" : "") + " × " + std::to_string(row.Concurrency) + " sequences for " + load;
+    } else if (inference) {
+        const BatchEconomics& e = c.Batch;
+        if (e.Computed) {
+            row.JobCost = e.OnDemandCost;
+            row.SpotJobCost = e.SpotCost;
+            row.SpotOverhead = e.SpotOverhead;
+            const bool spot = e.SpotCost > 0 && e.SpotCheaper && e.SpotMeetsDeadline;
+            row.Metric = spot ? e.SpotCost : e.OnDemandCost;
+            row.MetricKind = spot ? "spot" : "on_demand";
+            row.TimeS = spot ? e.SpotTimeS : e.JobTimeS;
+            if (spot) row.CheapestOffer = CheapestSpotProvider(c);
+            if (!(spot ? e.SpotMeetsDeadline : e.MeetsDeadline)) {
+                row.Excluded = PlanExclusion::SlaMissed;
+                row.Reason = "deadline missed";
+            }
+        } else {
+            row.Metric = row.PerMillionTokens;
+            row.MetricKind = "on_demand";
+        }
+        row.Reason = std::to_string(row.Replicas) + (row.Replicas == 1 ? " replica" : " replicas") + " of " + std::to_string(row.TensorParallel) + " GPU" +
+                     (row.TensorParallel > 1 ? "s" : "") + " at the optimal batch of " + std::to_string(row.Concurrency) + (row.MetricKind == "spot" ? ", on spot" : "");
+    } else {
+        const TrainingEconomics& e = c.Train;
+        row.JobCost = e.Computed ? e.OnDemandTotal : c.JobCost;
+        row.SpotJobCost = e.SpotCost;
+        row.SpotOverhead = e.SpotOverhead;
+        const bool spot = e.SpotCost > 0 && e.SpotCheaper;
+        row.Metric = spot ? e.SpotCost : row.JobCost;
+        row.MetricKind = spot ? "spot" : "on_demand";
+        if (spot) {
+            row.TimeS = e.SpotTimeS;
+            row.CheapestOffer = CheapestSpotProvider(c);
+        }
+        row.Reason = std::to_string(s.GpuCount) + " GPUs, TP " + std::to_string(s.Training.TensorParallel) + " PP " + std::to_string(s.Training.PipelineParallel) +
+                     " ZeRO " + std::to_string(s.Training.ZeroStage) + " on " + best_group->Name + (spot ? ", on spot with checkpoints" : "");
+    }
+    if (!online) {
+        // The front's points carry the chosen configuration's kind and extras (spot overhead, storage, billing steps):
+        // the chosen one exactly, the other counts scaled by the same ratio to their rent.
+        double ratio = 0;
+        for (const PlanPoint& p : row.Points)
+            if (p.GpuCount == row.GpuCount && p.Cost > 0) ratio = row.Metric / p.Cost;
+        for (PlanPoint& p : row.Points) {
+            if (p.GpuCount == row.GpuCount) {
+                p.Cost = row.Metric;
+                p.LatencyS = row.TimeS;
+            } else {
+                p.Cost *= ratio;
+            }
+        }
+    }
+    if (row.Excluded == PlanExclusion::SlaMissed) return row;
+    if (!(row.Metric > 0)) {
+        row.Excluded = PlanExclusion::NoOffer;
+        row.Reason = "no " + std::string(online ? "on-demand " : "") + "offer: fits" + (inference ? " and meets the SLA" : "") + " on " +
+                     std::to_string(s.GpuCount) + " GPUs; enter your own rate per GPU-hour to price it";
+        return row;
+    }
+    row.Feasible = true;
+    return row;
+}
 
 } // namespace
 
-std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity) {
-    const EvaluateOptionsScope figures_only({/*Explain=*/false, /*Curve=*/false}); // rows need numbers, not derivation text
-    std::vector<PlanRow> rows;
-    const bool inference = scenario.Workload == WorkloadKind::Inference;
-    for (const PlanCandidate& candidate : candidates) {
-        Result r;
-        PlanRow row = inference ? SizeInference(scenario, candidate, electricity, &r) : SizeTraining(scenario, candidate, electricity, &r);
-        row.GpuId = candidate.Gpu.Id;
-        row.GpuName = candidate.Gpu.Name;
-        row.MemoryPerGpuBytes = r.MemoryPerGpu.Total;
-        row.MemoryUse = candidate.Gpu.MemoryBytes > 0 ? r.MemoryPerGpu.Total / candidate.Gpu.MemoryBytes : 0;
-        row.PerHour = r.Cost.PerHour;
-        row.PerMillionTokens = inference ? r.Cost.PerMillionTokens : 0;
-        row.JobCost = inference ? 0 : r.Cost.JobCost;
-        for (const OfferCost& offer : r.Cost.Offers)
-            if (offer.OfferId == r.Cost.CheapestOfferId) row.CheapestOffer = offer.Provider;
-        rows.push_back(row);
+// The queue SLA holds from some replica count on (waits fall as replicas grow): double from the stability bound, then bisect.
+double ReplicasForRate(const InferenceParams& in, double batch, double service_s, double ttft_s, double rate, double max_replicas) {
+    double lo = std::max(1.0, std::floor(rate * service_s / batch)); // below this the queue is unstable
+    auto ok = [&](double n) { return n * batch <= kMaxServingSlots && MeetsQueueSla(in, n * batch, service_s, rate, ttft_s); };
+    if (ok(lo)) return lo;
+    double hi = lo;
+    while (!ok(hi)) {
+        hi *= 2.0;
+        if (hi > max_replicas || hi * batch > kMaxServingSlots) return 0;
     }
-    auto cost = [&](const PlanRow& row) { return inference ? row.PerMillionTokens : row.JobCost; };
-    std::stable_sort(rows.begin(), rows.end(), [&](const PlanRow& a, const PlanRow& b) {
-        const int rank_a = a.Feasible ? (Priced(a) ? 0 : 1) : 2;
-        const int rank_b = b.Feasible ? (Priced(b) ? 0 : 1) : 2;
-        if (rank_a != rank_b) return rank_a < rank_b;
-        if (rank_a == 0) return cost(a) < cost(b);
-        if (rank_a == 1) return a.GpuCount < b.GpuCount;
+    while (hi - lo > 1) {
+        const double mid = std::floor((lo + hi) / 2.0);
+        if (ok(mid)) hi = mid;
+        else lo = mid;
+    }
+    return hi;
+}
+
+const char* PlanExclusionName(PlanExclusion exclusion) { return kExclusionNames[static_cast<int>(exclusion)]; }
+
+std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity, double storage) {
+    std::vector<PlanRow> rows;
+    rows.reserve(candidates.size());
+    for (const PlanCandidate& candidate : candidates) rows.push_back(PlanOne(scenario, candidate, electricity, storage));
+    std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& b) {
+        if (a.Feasible != b.Feasible) return a.Feasible;
+        if (a.Feasible) return a.Metric < b.Metric;
+        if (a.Excluded != b.Excluded) return a.Excluded > b.Excluded; // nearest to feasible first: no offer, SLA, fabric, fit, figures
         return a.GpuName < b.GpuName;
     });
     return rows;
+}
+
+PlanSummary SummarizePlan(const Scenario& s, const std::vector<PlanRow>& rows) {
+    PlanSummary summary;
+    const bool inference = s.Workload == WorkloadKind::Inference;
+    const bool online = inference && s.Inference.Mode == ServingMode::Online;
+    summary.Metric = online ? "monthly_cost" : inference ? (s.Inference.BatchRequests > 0 ? "job_cost" : "cost_per_million_tokens") : "run_cost";
+    summary.LatencyName = online ? (PeakRequestRate(s.Inference) > 0 ? "ttft_p95_s" : "ttft_s") : inference ? "job_time_s" : "wall_clock_s";
+    if (rows.size() >= 2 && rows[0].Feasible && rows[1].Feasible && rows[0].Metric > 0) summary.WinnerMargin = rows[1].Metric / rows[0].Metric - 1.0;
+    std::vector<PlanPoint> points;
+    for (const PlanRow& row : rows)
+        if (row.Feasible)
+            for (const PlanPoint& p : row.Points)
+                if (p.Cost > 0 && std::isfinite(p.Cost) && std::isfinite(p.LatencyS)) points.push_back(p);
+    std::sort(points.begin(), points.end(), [](const PlanPoint& a, const PlanPoint& b) {
+        return a.Cost != b.Cost ? a.Cost < b.Cost : a.LatencyS < b.LatencyS;
+    });
+    double best_latency = std::numeric_limits<double>::infinity();
+    for (PlanPoint& p : points) {
+        // Cheaper points came first: only a faster one is not dominated. A point that saves less than
+        // kFrontMinGain of the latency for more money is left out, so the front lists real choices.
+        if (p.LatencyS < best_latency * (1.0 - kFrontMinGain)) {
+            p.OnFront = true;
+            best_latency = p.LatencyS;
+            summary.Front.push_back(p);
+        }
+    }
+    return summary;
 }
 
 } // namespace engine

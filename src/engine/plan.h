@@ -1,6 +1,8 @@
-// gpuplan engine: which GPUs and how many — the scenario sized and priced on every candidate GPU, ranked.
-// "The cheapest card that comfortably fits the model and the traffic almost always wins": ranking is by price per
-// million generated tokens (inference) or per training run, not by price per card.
+// gpuplan engine: which GPUs, how many, what it costs — the scenario sized for its own load on every candidate GPU,
+// then ranked by the workload's own metric. "The cheapest card that comfortably fits the model and the traffic
+// almost always wins": online serving ranks by the monthly bill at the stated traffic (SLA met), a batch job by its
+// cost within the deadline (spot where cheaper), a training run by its cost (spot with checkpoints where cheaper).
+// Sizing method, the Pareto front and the exclusion reasons: docs/PLANNING.md.
 #pragma once
 #include <string>
 #include <vector>
@@ -13,36 +15,85 @@ namespace engine {
 
 struct PlanCandidate {
     GpuSpec                  Gpu;
-    std::vector<PriceOption> Offers; // in the scenario's currency
+    std::vector<PriceOption> Offers;         // in the scenario's currency
+    std::string              MissingFigures; // performance fields no source publishes ("" = evaluable)
+};
+
+// Why a GPU family is not in the ranking.
+enum class PlanExclusion { None, NoFigures, DoesNotFit, NeedsFabric, SlaMissed, NoOffer, Count };
+const char* PlanExclusionName(PlanExclusion exclusion); // "no_figures", "does_not_fit", ...
+
+// One configuration the search priced: a point for the Pareto front (cost vs latency / wall-clock).
+struct PlanPoint {
+    std::string GpuId;
+    std::string GpuName;
+    int         GpuCount = 0;
+    double      Cost = 0;     // the workload's metric: monthly bill, job cost or run cost (scenario currency)
+    double      LatencyS = 0; // online: p95 TTFT (TTFT at load without a request rate); batch: job time; training: wall-clock
+    bool        OnFront = false;
 };
 
 struct PlanRow {
     std::string GpuId;
     std::string GpuName;
-    bool        Feasible = false;     // a configuration of this GPU fits (and meets the SLA when one is set)
-    std::string Reason;               // why not, or how it was sized
-    int         GpuCount = 0;         // GPUs the configuration uses
+    bool        Feasible = false;     // fits, meets the SLA it is listed under, and has a price: ranked
+    PlanExclusion Excluded = PlanExclusion::None;
+    std::string Reason;               // how it was sized, or why it is excluded (what it would need)
+    int         GpuCount = 0;         // GPUs the configuration uses (0 when it does not fit)
     int         TensorParallel = 1;   // inference: GPUs per replica; training: the layout's TP
+    int         Replicas = 0;         // inference: data-parallel replicas
+    int         Concurrency = 0;      // inference: sequences per replica the sizing chose
     double      MemoryPerGpuBytes = 0;
     double      MemoryUse = 0;        // MemoryPerGpu.Total / capacity
-    // inference
-    double      TtftS = 0;
+    std::string Fabric;               // inter-node fabric the configuration was sized on ("infiniband", "ethernet-class", …)
+    // inference (0 when not meaningful: no generated tokens/s when output_tokens is 0)
+    double      TtftS = 0;            // TTFT at load, no queue
+    double      TtftP95S = 0;         // with queueing (= TtftS without a request rate)
+    double      TtftP99S = 0;
     double      TokensPerSPerUser = 0;
     double      ThroughputTokensPerS = 0;
-    // training
+    // batch job / training run wall-clock of the chosen kind (on-demand or spot)
     double      TimeS = 0;
-    // cost (cheapest on-demand; 0 = no price)
-    double      PerHour = 0;
-    double      PerMillionTokens = 0;
-    double      JobCost = 0;
+    // cost (scenario currency)
+    double      PerHour = 0;          // cheapest on-demand (or the visitor's rate for the scenario's own GPU)
+    double      MonthlyCost = 0;      // online: the bill at the traffic profile
+    double      PerThousandRequests = 0;
+    double      PerMillionInputTokens = 0;
+    double      PerMillionOutputTokens = 0;
+    double      PerMillionTokens = 0; // per generated token at the sized load (batch without a request count: at the optimal batch)
+    double      JobCost = 0;          // batch / training on-demand (training: + checkpoint storage)
+    double      SpotJobCost = 0;      // the same on spot with its preemption overhead; 0 = no spot offer (or dearer per hour)
+    double      SpotOverhead = 0;     // that overhead: extra work from interruptions, fraction of the job
+    double      Metric = 0;           // what the ranking sorts by: MonthlyCost, or the cheaper of JobCost / SpotJobCost
+    std::string MetricKind;           // "on_demand" | "spot"
     std::string CheapestOffer;        // provider name
+    std::vector<PlanPoint> Points;    // every configuration of this GPU the search priced (Pareto front input)
+    Scenario    Chosen;               // the configuration the row's figures come from (GPU, count, layout, batch, fabric):
+                                      // Use applies it whole, so the Result shows the row's numbers
 };
 
-// Sizes the scenario on each candidate: inference — the smallest tensor-parallel replica that fits at the
-// scenario's context and concurrency (enough replicas for inference.target_users under the SLA when set);
-// training — the scenario's GPU count with the fastest layout that fits, or the smallest count that fits.
-// Rows come back ranked: feasible and priced first (cheapest per million tokens / per run), then feasible without
-// a price (fewest GPUs), then infeasible.
-std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity_per_kwh_default);
+// The ranked answer: feasible rows by Metric, then excluded ones (one per GPU family, with the reason).
+struct PlanSummary {
+    std::string Metric;               // "monthly_cost" | "job_cost" | "cost_per_million_tokens" | "run_cost"
+    std::string LatencyName;          // "ttft_p95_s" | "ttft_s" | "job_time_s" | "wall_clock_s"
+    double      WinnerMargin = 0;     // runner-up's metric / winner's − 1 (0 with fewer than two feasible rows)
+    std::vector<PlanPoint> Front;     // Pareto-optimal configurations, cheapest first
+};
+
+// Sizes the scenario on each candidate and ranks them. `storage_per_gb_month_default` is in the scenario's currency.
+std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity_per_kwh_default,
+                          double storage_per_gb_month_default = kDefaultStorageUsdPerGbMonth);
+
+// The winner's margin and the Pareto front (cost vs latency or wall-clock) of ranked rows.
+PlanSummary SummarizePlan(const Scenario& scenario, const std::vector<PlanRow>& rows);
+
+// Fewest replicas of `batch` serving slots each that carry `rate` requests/s (the peak) with a request's service time
+// `service_s` and TTFT at load `ttft_s`, so that TTFT + the M/M/c wait (queueing.h) meets the p95 target
+// (inference.ttft_p95_sla_s, else ttft_sla_s) and the p99 target, and the queue is stable. 0 when more than
+// `max_replicas` would be needed.
+double ReplicasForRate(const InferenceParams& in, double batch, double service_s, double ttft_s, double rate, double max_replicas);
+
+// Most GPUs one plan row may use; larger needs are reported, never wrapped around an int.
+constexpr double kMaxPlanGpus = 1e6;
 
 } // namespace engine

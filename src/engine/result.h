@@ -112,6 +112,67 @@ struct OfferCost {
     bool        Stale = false;     // as_of older than six months: shown with its age, not used as the cheapest unless allowed
     int         AgeDays = -1;      // days from as_of to the catalog's release date; -1 = unknown
     bool        DearerThanOnDemand = false; // spot offer that is no saving over on-demand
+    double      BillingGranularityS = 0; // the provider's billing step, s (0 = unknown, treated as per second)
+    double      BillingMinimumS = 0;     // the provider's minimum charge per start, s
+    double      EgressPerGb = -1;        // internet egress, currency per GB; -1 = not published
+    std::string Fabric;                  // between nodes: "infiniband", "roce", "efa", "ethernet" (stated by the offer) or "" (not stated)
+    bool        CanHost = true;          // its hosts hold one replica (training: the whole run) or it states a fast fabric
+};
+
+// Online serving at the traffic profile (inference.traffic / target_users): the monthly bill and what one request,
+// one million tokens and idle capacity cost. Filled by ApplyCosts for online inference with an on-demand price.
+struct ServingEconomics {
+    bool   Computed = false;
+    double AverageRequestsPerS   = 0; // arrival rate while the service takes traffic
+    double PeakRequestsPerS      = 0; // average × peak-to-average
+    double CapacityRequestsPerS  = 0; // replicas × concurrency / service time of one request
+    double ServiceS              = 0; // one request: TTFT at load + output tokens × TPOT
+    double Utilization           = 0; // average load / capacity during traffic hours (1 − idle share)
+    double TtftAtLoadS           = 0; // TTFT of a request arriving while the replica decodes its other sequences (no queue)
+    double TtftP95S              = 0; // + the 95th-percentile wait for a free slot (queueing.h); +inf → 0 and QueueUnstable
+    double TtftP99S              = 0;
+    bool   QueueUnstable         = false; // the peak rate reaches capacity: the queue grows without bound
+    double ColdStartS            = 0; // loading the weights after a scale-to-zero: storage read and PCIe copy
+    double BilledHoursPerMonth   = 0; // GPU-hours billed per GPU per month (always on: 730; scale-to-zero: the traffic hours, rounded by the offer's step and minimum)
+    double RequestsPerMonth      = 0;
+    double GpuPerMonth           = 0; // rent
+    double StoragePerMonth       = 0; // one copy of the weights on block storage
+    double EgressPerMonth        = 0; // responses sent to the internet (0 when the price is not published: EgressKnown)
+    bool   EgressKnown           = false;
+    double TotalPerMonth         = 0;
+    double PerThousandRequests   = 0;
+    double PerMillionInputTokens = 0;  // the bill's prefill share / input tokens
+    double PerMillionOutputTokens = 0; // the bill's decode share / output tokens (0 when output_tokens is 0)
+    double PrefillShare          = 0;  // share of GPU time spent on prefill (splits the bill between input and output)
+    double HostedApiPerMonth     = 0;  // the same requests at the typed hosted-API prices; 0 = no price typed
+};
+
+// A batch job (inference.batch_requests) at the throughput-optimal batch, on-demand and on spot.
+struct BatchEconomics {
+    bool   Computed = false;
+    double JobTimeS              = 0; // wall-clock on the deployment, on-demand
+    double OnDemandCost          = 0;
+    double SpotTimeS             = 0; // wall-clock on spot, with the preemption overhead
+    double SpotCost              = 0; // 0 = no spot offer
+    double SpotOverhead          = 0; // extra work from interruptions, fraction of the job
+    bool   SpotCheaper           = false; // spot (with its overhead) costs less than on-demand
+    bool   MeetsDeadline         = true;  // on-demand job time ≤ inference.deadline_s (true when none)
+    bool   SpotMeetsDeadline     = true;
+};
+
+// A training run on spot, with interruptions, and the checkpoint storage it needs.
+struct TrainingEconomics {
+    bool   Computed = false;
+    double InterruptionsPerHour  = 0; // for the whole job (any instance reclaimed stops the run)
+    double CheckpointIntervalS   = 0; // chosen (Young) or given
+    double SpotOverhead          = 0; // checkpoint writes + lost work + restarts, fraction of the run
+    double SpotTimeS             = 0;
+    double SpotCost              = 0; // rent + checkpoint storage; 0 = no spot offer
+    bool   SpotCheaper           = false;
+    double WeightsOnlyBytes      = 0; // the exported weights (or adapters)
+    double FullStateBytes        = 0; // a resumable checkpoint: weights, optimizer states (Result.Training.CheckpointBytes)
+    double StorageCost           = 0; // checkpoints kept during the run, pro rata, + the exported weights for a month
+    double OnDemandTotal         = 0; // JobCost + StorageCost
 };
 
 struct CostResult {
@@ -128,6 +189,9 @@ struct CostResult {
     bool        SpotDearerThanOnDemand = false; // the cheapest spot costs at least the cheapest on-demand: not a saving
     int         StaleOffersSkipped = 0;         // stale offers left out of "cheapest" (cost.allow_stale_prices is off)
     std::vector<OfferCost> Offers; // every matching offer, cheapest first
+    ServingEconomics  Serving;     // online inference
+    BatchEconomics    Batch;       // batch inference
+    TrainingEconomics Train;       // training workloads
     // Buying instead of renting (only with a purchase price)
     double      PurchaseCost = 0;      // hardware.count × purchase price per GPU
     double      OwnPerMonth = 0;       // electricity at TDP × PUE × utilisation, currency/month

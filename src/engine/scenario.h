@@ -29,6 +29,16 @@ struct PrecisionSet {
     Format Compute = Format::Bf16; // the math path (fp8 = FP8 tensor cores, as in Transformer Engine)
 };
 
+// Online traffic: the load a deployment is sized and billed for (gpuplan plan, serving economics in cost.h).
+// The rate comes from RequestsPerS, else RequestsPerDay spread over HoursPerDay; with neither, inference.target_users
+// (concurrent users) is the load.
+struct TrafficProfile {
+    double RequestsPerS           = 0;    // average arrival rate while the service takes traffic, requests/s; 0 = from RequestsPerDay
+    double RequestsPerDay         = 0;    // requests a day (used when RequestsPerS is 0)
+    double PeakToAverage          = 1;    // peak arrival rate / average rate: capacity is sized for the peak
+    double HoursPerDay            = 24;   // hours a day the service takes traffic (outside them it can scale to zero)
+};
+
 struct InferenceParams {
     ServingMode Mode              = ServingMode::Online;
     double ContextTokens          = 0;    // KV cache reserved per sequence, tokens; 0 = InputTokens + OutputTokens
@@ -47,6 +57,12 @@ struct InferenceParams {
     std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama"
     int    ExpertParallel         = 1;    // MoE: GPUs a replica's routed experts are spread over (≤ TP × PP); 1 = experts split like the dense layers
     double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles); 0 = 70 % of the sustained rate
+    TrafficProfile Traffic;               // online: request rate, peak-to-average, hours per day
+    double TtftP95SlaS            = 0;    // online: required 95th-percentile TTFT including the wait in the queue, s; 0 = none
+    double TtftP99SlaS            = 0;    // online: required 99th-percentile TTFT including the wait in the queue, s; 0 = none
+    bool   ScaleToZero            = false; // online: release every GPU outside the traffic hours (cold start on the first request)
+    double WeightsLoadBytesPerS   = 0;    // cold start: storage read rate for the weights, bytes/s per replica; 0 = default (cost.h)
+    double DeadlineS              = 0;    // batch: the job must finish within this wall-clock time, s; 0 = none
 };
 
 struct TrainingParams {
@@ -110,6 +126,18 @@ struct CostParams {
     bool        AllowStalePrices      = false; // let offers older than six months be the cheapest (catalog.h kStaleAfterDays)
     std::string DataResidency;                 // "RU" | "EU" | "": rent only from providers in that jurisdiction
     TcoParams   Tco;
+    double      StoragePerGbMonth     = 0;     // weights and checkpoints on block storage; 0 = default (cost.h)
+    double      HostedApiPerMillionInput  = 0; // a hosted API's price per million input tokens, to compare with; 0 = none
+    double      HostedApiPerMillionOutput = 0; // a hosted API's price per million output tokens; 0 = none
+};
+
+// Spot / preemptible capacity: what an interruption costs. Used for batch jobs and training runs (online serving is
+// priced on-demand only). Defaults and sources: cost.h.
+struct SpotParams {
+    double InterruptionsPerInstanceHour = 0;  // reclaims per rented instance per hour; 0 = default (cost.h)
+    double PreemptionOverhead     = -1;   // extra work as a fraction of the job (0.1 = 10%); -1 = derived from the rate below
+    double CheckpointIntervalS    = 0;    // training: time between checkpoints, s; 0 = Young's optimum (cost.h)
+    double RestartS               = 0;    // extra wait after an interruption (re-provisioning) on top of reloading, s
 };
 
 // Efficiency factors: achievable = peak × factor. 0 means "use the documented default" (efficiency.h).
@@ -140,6 +168,7 @@ struct Scenario {
     EfficiencyOverrides Efficiency;
     CostParams          Cost;
     std::string         Stack;               // serving/training stack id (catalogs/software.json); "" = not checked
+    SpotParams          Spot;
 };
 
 } // namespace engine

@@ -129,6 +129,26 @@ void ReadHardware(ObjectReader* top, const catalog::Catalog& catalog, engine::Sc
     if (!r.Ok()) top->Error("hardware", "invalid (see the fields above)");
 }
 
+// Planner inputs (issue 9): the traffic profile, queue-inclusive TTFT targets, scale-to-zero, the batch deadline.
+void ReadServing(ObjectReader* r, engine::InferenceParams* in, std::vector<Issue>* issues) {
+    in->TtftP95SlaS = r->Number("ttft_p95_sla_s", 0, 1e6, false, in->TtftP95SlaS);
+    in->TtftP99SlaS = r->Number("ttft_p99_sla_s", 0, 1e6, false, in->TtftP99SlaS);
+    in->ScaleToZero = r->Boolean("scale_to_zero", in->ScaleToZero);
+    in->WeightsLoadBytesPerS = r->Number("weights_load_gb_s", 0, 1e4, false, in->WeightsLoadBytesPerS / 1e9) * 1e9;
+    in->DeadlineS = r->Number("deadline_s", 0, 1e9, false, in->DeadlineS);
+    const json* block = r->Child("traffic");
+    if (block == nullptr) return;
+    if (!block->is_object()) return r->Error("traffic", "expected an object");
+    ObjectReader t(*block, kFile, "", issues, "inference.traffic.");
+    engine::TrafficProfile& p = in->Traffic;
+    p.RequestsPerS = t.Number("requests_per_s", 0, 1e7, false, p.RequestsPerS);
+    p.RequestsPerDay = t.Number("requests_per_day", 0, 1e12, false, p.RequestsPerDay);
+    p.PeakToAverage = t.Number("peak_to_average", 1, 1000, false, p.PeakToAverage);
+    p.HoursPerDay = t.Number("hours_per_day", 0.01, 24, false, p.HoursPerDay);
+    t.ReportUnknownFields();
+    if (!t.Ok()) r->Error("traffic", "invalid (see the fields above)");
+}
+
 void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<Issue>* issues) {
     const json* block = top->Child("inference");
     if (block == nullptr) return;
@@ -153,8 +173,23 @@ void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<I
         r.Error("engine", "unknown serving engine \"" + in->Engine + "\"; expected vllm, sglang, trtllm, llama.cpp or ollama");
     in->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, in->ExpertParallel);
     in->RequestRatePerS = r.Number("request_rate_per_s", 0, 1e9, false, in->RequestRatePerS);
+    ReadServing(&r, in, issues);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("inference", "invalid (see the fields above)");
+}
+
+// Planner inputs (issue 9): spot interruptions and checkpoints.
+void ReadSpot(ObjectReader* top, engine::SpotParams* spot, std::vector<Issue>* issues) {
+    const json* block = top->Child("spot");
+    if (block == nullptr) return;
+    if (!block->is_object()) return top->Error("spot", "expected an object");
+    ObjectReader r(*block, kFile, "", issues, "spot.");
+    spot->InterruptionsPerInstanceHour = r.Number("interruptions_per_instance_hour", 0, 100, false, spot->InterruptionsPerInstanceHour);
+    spot->PreemptionOverhead = r.Number("preemption_overhead", -1, 10, false, spot->PreemptionOverhead);
+    spot->CheckpointIntervalS = r.Number("checkpoint_interval_s", 0, 1e7, false, spot->CheckpointIntervalS);
+    spot->RestartS = r.Number("restart_s", 0, 1e6, false, spot->RestartS);
+    r.ReportUnknownFields();
+    if (!r.Ok()) top->Error("spot", "invalid (see the fields above)");
 }
 
 void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issue>* issues) {
@@ -275,6 +310,9 @@ void ReadCost(ObjectReader* top, const catalog::Catalog& catalog, engine::CostPa
     c->PricesIncludeVat = r.Boolean("prices_include_vat", c->PricesIncludeVat);
     c->AllowStalePrices = r.Boolean("allow_stale_prices", c->AllowStalePrices);
     ReadOwnership(&r, catalog, c, issues);
+    c->StoragePerGbMonth = r.Number("storage_per_gb_month", 0, 1e4, false, c->StoragePerGbMonth);
+    c->HostedApiPerMillionInput = r.Number("hosted_api_per_million_input", 0, 1e6, false, c->HostedApiPerMillionInput);
+    c->HostedApiPerMillionOutput = r.Number("hosted_api_per_million_output", 0, 1e6, false, c->HostedApiPerMillionOutput);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("cost", "invalid (see the fields above)");
 }
@@ -324,6 +362,7 @@ bool ScenarioFromJsonValue(const json& doc, const catalog::Catalog& catalog, eng
     bool known_stack = s.Stack.empty();
     for (const engine::StackSpec& stack : catalog.Stacks) known_stack = known_stack || stack.Id == s.Stack;
     if (!known_stack) top.Error("stack", "unknown stack \"" + s.Stack + "\" (catalogs/software.json)");
+    ReadSpot(&top, &s.Spot, issues);
     top.ReportUnknownFields();
     // Drop the summary lines ("invalid (see the fields above)") when a field-level error says it already.
     bool field_error = false;
@@ -443,6 +482,17 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ij, "engine", in.Engine, din.Engine, oc);
     Put(&ij, "expert_parallel", in.ExpertParallel, din.ExpertParallel, oc);
     Put(&ij, "request_rate_per_s", in.RequestRatePerS, din.RequestRatePerS, oc);
+    Put(&ij, "ttft_p95_sla_s", in.TtftP95SlaS, din.TtftP95SlaS, oc);
+    Put(&ij, "ttft_p99_sla_s", in.TtftP99SlaS, din.TtftP99SlaS, oc);
+    Put(&ij, "scale_to_zero", in.ScaleToZero, din.ScaleToZero, oc);
+    Put(&ij, "weights_load_gb_s", in.WeightsLoadBytesPerS / 1e9, din.WeightsLoadBytesPerS / 1e9, oc);
+    Put(&ij, "deadline_s", in.DeadlineS, din.DeadlineS, oc);
+    json traffic = json::object();
+    Put(&traffic, "requests_per_s", in.Traffic.RequestsPerS, din.Traffic.RequestsPerS, oc);
+    Put(&traffic, "requests_per_day", in.Traffic.RequestsPerDay, din.Traffic.RequestsPerDay, oc);
+    Put(&traffic, "peak_to_average", in.Traffic.PeakToAverage, din.Traffic.PeakToAverage, oc);
+    Put(&traffic, "hours_per_day", in.Traffic.HoursPerDay, din.Traffic.HoursPerDay, oc);
+    if (!traffic.empty()) ij["traffic"] = traffic;
     if (!ij.empty()) j["inference"] = ij;
 
     const engine::TrainingParams& t = s.Training;
@@ -512,8 +562,19 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj2, "import_markup", tp.ImportMarkup, dtp.ImportMarkup, true);
     Put(&tj2, "training_runs_per_year", tp.TrainingRunsPerYear, dtp.TrainingRunsPerYear, true);
     if (!tj2.empty()) cj["tco"] = tj2;
+    Put(&cj, "storage_per_gb_month", c.StoragePerGbMonth, dc.StoragePerGbMonth, oc);
+    Put(&cj, "hosted_api_per_million_input", c.HostedApiPerMillionInput, dc.HostedApiPerMillionInput, oc);
+    Put(&cj, "hosted_api_per_million_output", c.HostedApiPerMillionOutput, dc.HostedApiPerMillionOutput, oc);
     if (!cj.empty()) j["cost"] = cj;
     Put(&j, "stack", s.Stack, d.Stack, true);
+    const engine::SpotParams& sp = s.Spot;
+    const engine::SpotParams& dsp = d.Spot;
+    json spj = json::object();
+    Put(&spj, "interruptions_per_instance_hour", sp.InterruptionsPerInstanceHour, dsp.InterruptionsPerInstanceHour, oc);
+    Put(&spj, "preemption_overhead", sp.PreemptionOverhead, dsp.PreemptionOverhead, oc);
+    Put(&spj, "checkpoint_interval_s", sp.CheckpointIntervalS, dsp.CheckpointIntervalS, oc);
+    Put(&spj, "restart_s", sp.RestartS, dsp.RestartS, oc);
+    if (!spj.empty()) j["spot"] = spj;
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 
@@ -675,6 +736,34 @@ json Finite(double value) { return std::isfinite(value) ? json(value) : json(nul
 
 } // namespace
 
+// Result.cost.serving / batch / training (issue 9): the workload's own cost, only where computed.
+void AddEconomicsJson(const engine::CostResult& c, json* cost) {
+    const engine::ServingEconomics& s = c.Serving;
+    if (s.Computed)
+        (*cost)["serving"] = {{"average_requests_per_s", Finite(s.AverageRequestsPerS)}, {"peak_requests_per_s", Finite(s.PeakRequestsPerS)},
+                              {"capacity_requests_per_s", Finite(s.CapacityRequestsPerS)}, {"service_s", Finite(s.ServiceS)},
+                              {"utilization", Finite(s.Utilization)}, {"ttft_at_load_s", Finite(s.TtftAtLoadS)}, {"ttft_p95_s", Finite(s.TtftP95S)},
+                              {"ttft_p99_s", Finite(s.TtftP99S)}, {"queue_unstable", s.QueueUnstable}, {"cold_start_s", Finite(s.ColdStartS)},
+                              {"billed_hours_per_month", Finite(s.BilledHoursPerMonth)}, {"requests_per_month", Finite(s.RequestsPerMonth)},
+                              {"gpu_per_month", Finite(s.GpuPerMonth)}, {"storage_per_month", Finite(s.StoragePerMonth)},
+                              {"egress_per_month", Finite(s.EgressPerMonth)}, {"egress_known", s.EgressKnown}, {"total_per_month", Finite(s.TotalPerMonth)},
+                              {"per_thousand_requests", Finite(s.PerThousandRequests)}, {"per_million_input_tokens", Finite(s.PerMillionInputTokens)},
+                              {"per_million_output_tokens", Finite(s.PerMillionOutputTokens)}, {"prefill_share", Finite(s.PrefillShare)},
+                              {"hosted_api_per_month", Finite(s.HostedApiPerMonth)}};
+    const engine::BatchEconomics& b = c.Batch;
+    if (b.Computed)
+        (*cost)["batch"] = {{"job_time_s", Finite(b.JobTimeS)}, {"on_demand_cost", Finite(b.OnDemandCost)}, {"spot_time_s", Finite(b.SpotTimeS)},
+                            {"spot_cost", Finite(b.SpotCost)}, {"spot_overhead", Finite(b.SpotOverhead)}, {"spot_cheaper", b.SpotCheaper},
+                            {"meets_deadline", b.MeetsDeadline}, {"spot_meets_deadline", b.SpotMeetsDeadline}};
+    const engine::TrainingEconomics& t = c.Train;
+    if (t.Computed)
+        (*cost)["training"] = {{"interruptions_per_hour", Finite(t.InterruptionsPerHour)}, {"checkpoint_interval_s", Finite(t.CheckpointIntervalS)},
+                               {"spot_overhead", Finite(t.SpotOverhead)}, {"spot_time_s", Finite(t.SpotTimeS)}, {"spot_cost", Finite(t.SpotCost)},
+                               {"spot_cheaper", t.SpotCheaper}, {"weights_only_bytes", Finite(t.WeightsOnlyBytes)},
+                               {"full_state_bytes", Finite(t.FullStateBytes)}, {"storage_cost", Finite(t.StorageCost)},
+                               {"on_demand_total", Finite(t.OnDemandTotal)}};
+}
+
 std::string ResultToJson(const engine::Result& r, int indent) {
     json j;
     j["schema"] = kResultSchema;
@@ -725,7 +814,7 @@ std::string ResultToJson(const engine::Result& r, int indent) {
         offers.push_back({{"offer", o.OfferId}, {"provider", o.Provider}, {"kind", o.Kind}, {"region", o.Region}, {"as_of", o.AsOf},
                           {"estimate", o.Estimate}, {"instances", o.Instances}, {"per_hour", Finite(o.PerHour)}, {"job_cost", Finite(o.JobCost)},
                           {"per_million_tokens", Finite(o.PerMillionTokens)}, {"stale", o.Stale}, {"age_days", o.AgeDays},
-                          {"dearer_than_on_demand", o.DearerThanOnDemand}});
+                          {"dearer_than_on_demand", o.DearerThanOnDemand}, {"can_host", o.CanHost}});
     j["cost"] = {{"priced", c.Priced}, {"currency", c.Currency}, {"per_hour", Finite(c.PerHour)}, {"spot_per_hour", Finite(c.SpotPerHour)},
                  {"per_million_tokens", Finite(c.PerMillionTokens)}, {"spot_per_million_tokens", Finite(c.SpotPerMillionTokens)},
                  {"job_cost", Finite(c.JobCost)}, {"spot_job_cost", Finite(c.SpotJobCost)}, {"cheapest_offer", c.CheapestOfferId},
@@ -733,6 +822,7 @@ std::string ResultToJson(const engine::Result& r, int indent) {
                  {"stale_offers_skipped", c.StaleOffersSkipped},
                  {"purchase_cost", Finite(c.PurchaseCost)}, {"own_per_month", Finite(c.OwnPerMonth)}, {"rent_per_month", Finite(c.RentPerMonth)},
                  {"payback_months", Finite(c.PaybackMonths)}, {"offers", offers}};
+    AddEconomicsJson(c, &j["cost"]);
     json warnings = json::array();
     for (const engine::Warning& w : r.Warnings) warnings.push_back({{"code", w.Code}, {"message", w.Message}});
     j["warnings"] = warnings;
@@ -745,16 +835,33 @@ std::string ResultToJson(const engine::Result& r, int indent) {
 
 std::string PlanToJson(const engine::Scenario& scenario, const std::vector<engine::PlanRow>& rows, int indent) {
     json list = json::array();
-    for (const engine::PlanRow& row : rows)
+    json excluded = json::array();
+    for (const engine::PlanRow& row : rows) {
+        if (!row.Feasible) {
+            excluded.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"why", engine::PlanExclusionName(row.Excluded)}, {"reason", row.Reason},
+                                {"gpu_count", row.GpuCount}});
+            continue;
+        }
         list.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"feasible", row.Feasible}, {"reason", row.Reason},
-                        {"gpu_count", row.GpuCount}, {"tensor_parallel", row.TensorParallel},
+                        {"gpu_count", row.GpuCount}, {"tensor_parallel", row.TensorParallel}, {"replicas", row.Replicas},
+                        {"concurrency", row.Concurrency}, {"fabric", row.Fabric},
                         {"memory_per_gpu_bytes", Finite(row.MemoryPerGpuBytes)}, {"memory_use", Finite(row.MemoryUse)},
-                        {"ttft_s", Finite(row.TtftS)}, {"tokens_per_s_per_user", Finite(row.TokensPerSPerUser)},
+                        {"ttft_s", Finite(row.TtftS)}, {"ttft_p95_s", Finite(row.TtftP95S)}, {"ttft_p99_s", Finite(row.TtftP99S)},
+                        {"tokens_per_s_per_user", Finite(row.TokensPerSPerUser)},
                         {"throughput_tokens_per_s", Finite(row.ThroughputTokensPerS)}, {"time_s", Finite(row.TimeS)},
-                        {"per_hour", Finite(row.PerHour)}, {"per_million_tokens", Finite(row.PerMillionTokens)},
-                        {"job_cost", Finite(row.JobCost)}, {"cheapest_offer", row.CheapestOffer}});
+                        {"per_hour", Finite(row.PerHour)}, {"monthly_cost", Finite(row.MonthlyCost)},
+                        {"per_thousand_requests", Finite(row.PerThousandRequests)}, {"per_million_input_tokens", Finite(row.PerMillionInputTokens)},
+                        {"per_million_output_tokens", Finite(row.PerMillionOutputTokens)}, {"per_million_tokens", Finite(row.PerMillionTokens)},
+                        {"job_cost", Finite(row.JobCost)}, {"spot_job_cost", Finite(row.SpotJobCost)}, {"spot_overhead", Finite(row.SpotOverhead)}, {"metric", Finite(row.Metric)},
+                        {"metric_kind", row.MetricKind}, {"cheapest_offer", row.CheapestOffer}});
+    }
+    const engine::PlanSummary summary = engine::SummarizePlan(scenario, rows);
+    json front = json::array();
+    for (const engine::PlanPoint& p : summary.Front)
+        front.push_back({{"gpu", p.GpuId}, {"name", p.GpuName}, {"gpu_count", p.GpuCount}, {"cost", Finite(p.Cost)}, {"latency_s", Finite(p.LatencyS)}});
     json j = {{"schema", "gpuplan.plan/1"}, {"workload", engine::WorkloadName(scenario.Workload)}, {"currency", scenario.Cost.Currency},
-              {"rows", list}};
+              {"metric", summary.Metric}, {"latency", summary.LatencyName}, {"winner_margin", Finite(summary.WinnerMargin)},
+              {"rows", list}, {"excluded", excluded}, {"pareto_front", front}};
     return j.dump(indent, ' ', false, json::error_handler_t::replace);
 }
 

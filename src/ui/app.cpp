@@ -221,10 +221,9 @@ void SetOfferPrice(AppState* state, const std::string& offer_id, double price_pe
 void UsePlanRow(AppState* state, const engine::PlanRow& row) {
     const catalog::GpuEntry* entry = state->catalog.FindGpu(row.GpuId);
     if (entry == nullptr || row.GpuCount <= 0) return;
-    engine::Scenario& s = state->scenario;
-    s.Gpu = entry->Spec;
-    s.GpuCount = row.GpuCount;
-    if (s.Workload == engine::WorkloadKind::Inference) s.Inference.TensorParallel = row.TensorParallel;
+    // The whole configuration the row was sized as — GPU, count, layout (TP/PP/EP, ZeRO, recompute), batch, fabric —
+    // so that the Result shows exactly the row's figures (issue 10).
+    state->scenario = row.Chosen;
     state->ui.Dirty = true;
 }
 

@@ -38,6 +38,19 @@ struct ImportReport {
 };
 
 
+// Compare GPUs panel (planner, issue 9; issue 13 item 3): the table's sort and filters.
+enum class GpuClass { All, Datacenter, Workstation, Consumer, Count };
+struct CompareState {
+    int      SortColumn = -1;        // the column the visitor sorted by (panel_compare.cpp Column); -1 = the plan's rank
+    bool     SortAscending = true;
+    int      Class = 0;              // GpuClass as int (Segmented)
+    char     Vendor[32] = "";        // substring of the GPU vendor; "" = any
+    char     Provider[48] = "";      // substring of the chosen offer's provider; "" = any
+    char     Country[8] = "";        // the chosen provider's country code; "" = any
+    bool     FitsOnly = false;       // hide families that do not fit or have no published figures
+    bool     MeetsSlaOnly = false;   // hide every excluded family (the ranked rows all meet the SLA)
+};
+
 struct UiState {
     Language    Lang = Language::English;
     bool        Narrow = false;          // phone layout: one column, bigger touch targets (set from the display width)
@@ -54,6 +67,7 @@ struct UiState {
     // Cost panel
     bool        ShowAllOffers = false;   // the offers table lists every offer, not the first kMaxOffersShown
     bool        ShowAllPlanRows = false; // the Compare GPUs table lists every GPU, not the first kMaxPlanRowsShown
+    CompareState Compare;                // the Compare GPUs table's sort and filters
     bool        ImportOpen = false;      // the "Import prices" block is expanded
     std::string PasteBox;                       // text pasted into the import block (up to input::kImportMaxBytes)
     bool        PasteTooLarge = false;          // the last paste would have passed the limit and was refused

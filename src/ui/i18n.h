@@ -66,6 +66,12 @@ enum class Str {
     TcoLegendOwn, TcoLegendRent, TcoMonths, TcoAssumptions, TcoNodePrice, TcoColocation, TcoMaintenance, TcoDepreciation, TcoStaff,
     TcoRunsPerYear, TcoResidency, TcoResidencyAny, TcoHybrid, TcoBreakEven, TcoNoServer, TcoPower, TcoAdvice, TcoRunning,
     TcoWordBuy, TcoWordRent, TcoWordNone, TcoHybridYear,
+    // planner (issue 9): Compare by the workload's metric, filters, Pareto chart; Hardware network inputs
+    CompareHintOnline, CompareHintBatch, ColMonthly, ColJobCost, ColTtftP95, ColJobTime, ColWallClock, ColPricing, PricingSpot,
+    PricingOnDemand, ColPer1kRequests, CompareWinner, CompareWinnerAlone, FilterAll, FilterDatacenter, FilterWorkstation,
+    FilterConsumer, FilterFitsOnly, FilterMeetsSlaOnly, FilterVendor, FilterProvider, FilterCountry, ParetoTitle,
+    ParetoCost, ParetoLatency, ExcludedNoFigures, ExcludedDoesNotFit, ExcludedNeedsFabric, ExcludedSlaMissed, ExcludedNoOffer,
+    GpusPerNode, GpusPerNodeHint, NetworkPerGpu, NetworkPerGpuHint, CompareNoneShown,
     Count
 };
 

@@ -1,15 +1,22 @@
-// gpuplan ui: the Compare GPUs panel — the scenario sized and priced on every catalog GPU, cheapest first
-// (state->plan, catalog::PlanWithCatalog, recomputed with the Result). "Use" switches the scenario to a row.
+// gpuplan ui: the Compare GPUs panel — every catalog GPU sized for the scenario's own load (state->plan,
+// catalog::PlanWithCatalog, recomputed with the Result), ranked by the workload's metric (monthly bill, job cost, run
+// cost), excluded families with their reason, the winner's margin and a Pareto chart. Sortable by any column,
+// filterable by GPU class, vendor, provider, country, "fits only" and "meets SLA only". "Use" switches the scenario.
 //
 // Index
 // [SECTION] Columns
+// [SECTION] Filters and order
 // [SECTION] Table
+// [SECTION] Pareto chart
 // [SECTION] Panel
-#include <cfloat>
 #include <algorithm>
+#include <cfloat>
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <string>
 
+#include "engine/plan.h"
 #include "imgui.h"
 #include "ui/app.h"
 #include "ui/panels.h"
@@ -22,13 +29,18 @@ namespace {
 constexpr size_t kMaxPlanRowsShown = 10;     // rows before "Show all"
 constexpr float  kCurrentRowAlpha = 0.22f;   // background of the scenario's own GPU (accent colour at this alpha)
 constexpr int    kMaxHookedUseButtons = 16;  // window.gpuplan.widgets: compare_use_0 … compare_use_15
-constexpr const char* kDash = "\xe2\x80\x94"; // em dash: no value for an infeasible row
+constexpr const char* kDash = "\xe2\x80\x94"; // em dash: no value for an excluded row
+constexpr float  kChartHeight = 190;         // Pareto chart, px
+constexpr float  kChartMarginLeft = 64;      // room for the cost tick labels
+constexpr float  kChartMarginBottom = 30;    // room for the latency tick labels and the axis name
+constexpr float  kPointRadius = 3.5f;
+constexpr int    kChartTicks = 3;            // values printed on each axis: min, middle, max
 
 //-----------------------------------------------------------------------------
 // [SECTION] Columns
 //-----------------------------------------------------------------------------
 
-enum class Column { Gpu, Count, Memory, Ttft, TokensPerUser, TrainTime, PerHour, Cost, Configuration, Use };
+enum class Column { Gpu, Count, Memory, Latency, TokensPerUser, PerHour, Metric, PerThousand, Pricing, Configuration, Use, Total };
 
 struct ColumnSpec {
     Column Id;
@@ -36,25 +48,162 @@ struct ColumnSpec {
     float  Weight;  // share of the width (stretch); 0 = fixed, as wide as its button
 };
 
-// Wide: every column; narrow (phones): GPU, GPUs, per million tokens or run cost, Use.
-int ColumnsFor(bool narrow, bool inference, ColumnSpec* out) {
-    int n = 0;
-    out[n++] = {Column::Gpu, Str::ColGpu, narrow ? 2.6f : 1.9f};
-    out[n++] = {Column::Count, Str::ColGpuCount, narrow ? 0.8f : 0.65f};
-    if (!narrow) {
-        out[n++] = {Column::Memory, Str::ColMemoryUse, 0.85f};
-        if (inference) {
-            out[n++] = {Column::Ttft, Str::ColTtft, 0.9f};
-            out[n++] = {Column::TokensPerUser, Str::ColTokensPerUser, 1.0f};
-        } else {
-            out[n++] = {Column::TrainTime, Str::ColTrainTime, 0.9f};
-        }
-        out[n++] = {Column::PerHour, Str::ColPerHour, 0.95f};
+enum class Kind { Online, Batch, Training };
+
+Kind KindOf(const engine::Scenario& s) {
+    if (s.Workload != engine::WorkloadKind::Inference) return Kind::Training;
+    return s.Inference.Mode == engine::ServingMode::Batch ? Kind::Batch : Kind::Online;
+}
+
+bool QueueLatency(const engine::Scenario& s) {
+    const engine::TrafficProfile& t = s.Inference.Traffic;
+    return t.RequestsPerS > 0 || t.RequestsPerDay > 0;
+}
+
+Str LatencyTitle(const engine::Scenario& s) {
+    switch (KindOf(s)) {
+    case Kind::Online: return QueueLatency(s) ? Str::ColTtftP95 : Str::ColTtft;
+    case Kind::Batch: return Str::ColJobTime;
+    default: return Str::ColWallClock;
     }
-    out[n++] = {Column::Cost, inference ? Str::ColPerMtok : Str::ColRunCost, narrow ? 1.3f : 0.95f};
-    if (!narrow) out[n++] = {Column::Configuration, Str::ColConfiguration, 1.4f};
+}
+
+Str MetricTitle(const engine::Scenario& s) {
+    switch (KindOf(s)) {
+    case Kind::Online: return Str::ColMonthly;
+    case Kind::Batch: return s.Inference.BatchRequests > 0 ? Str::ColJobCost : Str::ColPerMtok;
+    default: return Str::ColRunCost;
+    }
+}
+
+// Wide: every column; narrow (phones): GPU, GPUs, the metric, Use.
+int ColumnsFor(bool narrow, const engine::Scenario& s, ColumnSpec* out) {
+    const Kind kind = KindOf(s);
+    int n = 0;
+    out[n++] = {Column::Gpu, Str::ColGpu, narrow ? 2.6f : 1.8f};
+    out[n++] = {Column::Count, Str::ColGpuCount, narrow ? 0.8f : 0.6f};
+    if (!narrow) {
+        out[n++] = {Column::Memory, Str::ColMemoryUse, 0.8f};
+        out[n++] = {Column::Latency, LatencyTitle(s), 0.9f};
+        if (kind == Kind::Online) out[n++] = {Column::TokensPerUser, Str::ColTokensPerUser, 0.9f};
+        out[n++] = {Column::PerHour, Str::ColPerHour, 0.9f};
+    }
+    out[n++] = {Column::Metric, MetricTitle(s), narrow ? 1.3f : 0.95f};
+    if (!narrow) {
+        if (kind == Kind::Online) out[n++] = {Column::PerThousand, Str::ColPer1kRequests, 0.85f};
+        else out[n++] = {Column::Pricing, Str::ColPricing, 0.8f};
+        out[n++] = {Column::Configuration, Str::ColConfiguration, 1.6f};
+    }
     out[n++] = {Column::Use, Str::Count, 0.0f};
     return n;
+}
+
+double LatencyOf(const engine::PlanRow& row, const engine::Scenario& s) {
+    if (KindOf(s) != Kind::Online) return row.TimeS;
+    return QueueLatency(s) ? row.TtftP95S : row.TtftS;
+}
+
+Str ExclusionText(engine::PlanExclusion why) {
+    switch (why) {
+    case engine::PlanExclusion::NoFigures: return Str::ExcludedNoFigures;
+    case engine::PlanExclusion::DoesNotFit: return Str::ExcludedDoesNotFit;
+    case engine::PlanExclusion::NeedsFabric: return Str::ExcludedNeedsFabric;
+    case engine::PlanExclusion::SlaMissed: return Str::ExcludedSlaMissed;
+    default: return Str::ExcludedNoOffer;
+    }
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Filters and order
+//-----------------------------------------------------------------------------
+
+// Data-centre, workstation or consumer card, from the catalog name (GeForce = consumer; other RTX = workstation).
+GpuClass ClassOf(const std::string& name) {
+    if (name.find("GeForce") != std::string::npos) return GpuClass::Consumer;
+    if (name.find("RTX") != std::string::npos) return GpuClass::Workstation;
+    return GpuClass::Datacenter;
+}
+
+bool ContainsNoCase(const std::string& text, const char* needle) {
+    if (needle[0] == '\0') return true;
+    return widgets::SearchMatches(needle, text.c_str());
+}
+
+bool PassesFilters(const AppState& state, const engine::PlanRow& row) {
+    const CompareState& f = state.ui.Compare;
+    const catalog::GpuEntry* gpu = state.catalog.FindGpu(row.GpuId);
+    if (f.Class != static_cast<int>(GpuClass::All) && static_cast<int>(ClassOf(row.GpuName)) != f.Class) return false;
+    if (gpu != nullptr && !ContainsNoCase(gpu->Spec.Vendor, f.Vendor)) return false;
+    if (f.MeetsSlaOnly && !row.Feasible) return false;
+    if (f.FitsOnly && (row.Excluded == engine::PlanExclusion::DoesNotFit || row.Excluded == engine::PlanExclusion::NoFigures)) return false;
+    if (f.Provider[0] != '\0' && !ContainsNoCase(row.CheapestOffer, f.Provider)) return false;
+    if (f.Country[0] != '\0') {
+        std::string country;
+        for (const catalog::Provider& p : state.catalog.Providers)
+            if (row.CheapestOffer.rfind(p.Name, 0) == 0) country = p.Country;
+        if (!ContainsNoCase(country, f.Country)) return false;
+    }
+    return true;
+}
+
+double SortKey(const engine::PlanRow& row, Column column, const engine::Scenario& s) {
+    switch (column) {
+    case Column::Count: return row.GpuCount;
+    case Column::Memory: return row.MemoryUse;
+    case Column::Latency: return LatencyOf(row, s);
+    case Column::TokensPerUser: return row.TokensPerSPerUser;
+    case Column::PerHour: return row.PerHour;
+    case Column::PerThousand: return row.PerThousandRequests;
+    case Column::Pricing: return row.MetricKind == "spot" ? 1 : 0;
+    default: return row.Metric;
+    }
+}
+
+// The rows to show, in the plan's rank or in the visitor's column order; excluded rows always after ranked ones.
+std::vector<size_t> VisibleRows(const AppState& state) {
+    const std::vector<engine::PlanRow>& plan = state.plan;
+    std::vector<size_t> order;
+    for (size_t i = 0; i < plan.size(); ++i)
+        if (PassesFilters(state, plan[i])) order.push_back(i);
+    const CompareState& f = state.ui.Compare;
+    if (f.SortColumn < 0) return order;
+    const Column column = static_cast<Column>(f.SortColumn);
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        const engine::PlanRow& ra = plan[a];
+        const engine::PlanRow& rb = plan[b];
+        if (ra.Feasible != rb.Feasible) return ra.Feasible;
+        if (column == Column::Gpu) return f.SortAscending ? ra.GpuName < rb.GpuName : ra.GpuName > rb.GpuName;
+        const double ka = SortKey(ra, column, state.scenario);
+        const double kb = SortKey(rb, column, state.scenario);
+        return f.SortAscending ? ka < kb : ka > kb;
+    });
+    return order;
+}
+
+bool DrawFilters(AppState* state) {
+    CompareState& f = state->ui.Compare;
+    bool changed = false;
+    const char* classes[] = {Tr(Str::FilterAll), Tr(Str::FilterDatacenter), Tr(Str::FilterWorkstation), Tr(Str::FilterConsumer)};
+    static_assert(sizeof(classes) / sizeof(classes[0]) == static_cast<size_t>(GpuClass::Count), "one label per class");
+    changed |= widgets::Segmented(&state->ui, "compare_class", classes, static_cast<int>(GpuClass::Count), &f.Class);
+    changed |= ImGui::Checkbox(Tr(Str::FilterFitsOnly), &f.FitsOnly);
+    widgets::RecordLastItem(&state->ui, "compare_fits_only");
+    ImGui::SameLine();
+    changed |= ImGui::Checkbox(Tr(Str::FilterMeetsSlaOnly), &f.MeetsSlaOnly);
+    widgets::RecordLastItem(&state->ui, "compare_meets_sla_only");
+    if (!state->ui.Narrow) {
+        const float width = ImGui::GetFontSize() * 7.5f;
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(width);
+        changed |= ImGui::InputTextWithHint("##vendor", Tr(Str::FilterVendor), f.Vendor, sizeof(f.Vendor));
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(width);
+        changed |= ImGui::InputTextWithHint("##provider", Tr(Str::FilterProvider), f.Provider, sizeof(f.Provider));
+        ImGui::SameLine();
+        ImGui::SetNextItemWidth(width * 0.6f);
+        changed |= ImGui::InputTextWithHint("##country", Tr(Str::FilterCountry), f.Country, sizeof(f.Country));
+    }
+    return changed;
 }
 
 //-----------------------------------------------------------------------------
@@ -66,30 +215,37 @@ void CellText(const std::string& text) {
     ImGui::TextWrapped("%s", text.c_str());
 }
 
+std::string ConfigurationText(const engine::PlanRow& row, const engine::Scenario& s) {
+    if (row.Feasible) return DescribePlanRow(row, s);
+    if (CurrentLanguage() == Language::English) return row.Reason;
+    return Tr(ExclusionText(row.Excluded));
+}
+
 // Returns true when the row's "Use" button was pressed.
 bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t index) {
     const engine::Scenario& s = state->scenario;
     const std::string& currency = s.Cost.Currency;
-    const bool inference = s.Workload == engine::WorkloadKind::Inference;
+    const bool output = s.Inference.OutputTokens > 0;
     switch (column) {
     case Column::Gpu:
         CellText(row.GpuName);
         if (state->ui.Narrow) { // the configuration column does not fit on a phone: its text goes under the name
             ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().FramePadding.y); // close the tall button row's gap
-            widgets::TextDim(DescribePlanRow(row, s).c_str());
+            widgets::TextDim(ConfigurationText(row, s).c_str());
             if (ImGui::IsItemHovered() && !row.Reason.empty()) ImGui::SetTooltip(Tr(Str::PlanReasonTooltip), row.Reason.c_str());
         }
         break;
-    // An infeasible row has no configuration: its numbers print a dash, as in `gpuplan plan`.
+    // An excluded row has no configuration that fits and meets the SLA: its numbers print a dash, as in `gpuplan plan`.
     case Column::Count: CellText(row.Feasible ? std::to_string(row.GpuCount) : kDash); break;
     case Column::Memory: CellText(row.Feasible ? FormatPercent(row.MemoryUse) : kDash); break;
-    case Column::Ttft: CellText(row.Feasible ? FormatDuration(row.TtftS) : kDash); break;
-    case Column::TokensPerUser: CellText(row.Feasible ? FormatNumber(row.TokensPerSPerUser) : kDash); break;
-    case Column::TrainTime: CellText(row.Feasible ? FormatDuration(row.TimeS) : kDash); break;
-    case Column::PerHour: CellText(FormatMoneyPerHour(row.PerHour, currency)); break;
-    case Column::Cost: CellText(FormatMoney(inference ? row.PerMillionTokens : row.JobCost, currency)); break;
+    case Column::Latency: CellText(row.Feasible ? FormatDuration(LatencyOf(row, s)) : kDash); break;
+    case Column::TokensPerUser: CellText(row.Feasible && output ? FormatNumber(row.TokensPerSPerUser) : kDash); break;
+    case Column::PerHour: CellText(row.Feasible ? FormatMoneyPerHour(row.PerHour, currency) : kDash); break;
+    case Column::Metric: CellText(row.Feasible ? FormatMoney(row.Metric, currency) : kDash); break;
+    case Column::PerThousand: CellText(row.Feasible ? FormatMoney(row.PerThousandRequests, currency) : kDash); break;
+    case Column::Pricing: CellText(row.Feasible ? Tr(row.MetricKind == "spot" ? Str::PricingSpot : Str::PricingOnDemand) : kDash); break;
     case Column::Configuration:
-        CellText(DescribePlanRow(row, s));
+        CellText(ConfigurationText(row, s));
         if (ImGui::IsItemHovered() && !row.Reason.empty() && CurrentLanguage() != Language::English)
             ImGui::SetTooltip(Tr(Str::PlanReasonTooltip), row.Reason.c_str());
         break;
@@ -111,47 +267,58 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
         if (ImGui::IsItemHovered()) ImGui::SetTooltip(Tr(Str::UseGpuTooltip), row.GpuCount, row.GpuName.c_str());
         return pressed;
     }
+    default: break;
     }
     return false;
 }
 
-// Draws the table; returns the index of the row whose "Use" was pressed, or -1.
-int DrawPlanTable(AppState* state) {
+// Draws the table; returns the plan index of the row whose "Use" was pressed, or -1.
+int DrawPlanTable(AppState* state, const std::vector<size_t>& visible) {
     const std::vector<engine::PlanRow>& plan = state->plan;
     UiState* ui = &state->ui;
-    const bool inference = state->scenario.Workload == engine::WorkloadKind::Inference;
-    ColumnSpec columns[10];
-    const int column_count = ColumnsFor(ui->Narrow, inference, columns);
-    const size_t rows = ui->ShowAllPlanRows ? plan.size() : std::min(plan.size(), kMaxPlanRowsShown);
+    ColumnSpec columns[static_cast<int>(Column::Total)];
+    const int column_count = ColumnsFor(ui->Narrow, state->scenario, columns);
+    const size_t rows = ui->ShowAllPlanRows ? visible.size() : std::min(visible.size(), kMaxPlanRowsShown);
     const ImVec4 dim = ImGui::GetStyle().Colors[ImGuiCol_TextDisabled];
     ImVec4 current_bg = theme::kAccent;
     current_bg.w = kCurrentRowAlpha;
     int pressed = -1;
 
-    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
+    const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp |
+                                  ImGuiTableFlags_Sortable | ImGuiTableFlags_SortTristate;
     ImGui::PushFont(ui->FontSmall);
     if (ImGui::BeginTable("compare", column_count, flags, ImVec2(ImGui::CalcItemWidth(), 0))) {
         // The Use column is as wide as the wider of its two labels ("Use" button, "current"), in this language.
         const ImGuiStyle& style = ImGui::GetStyle();
         const float use_width = std::max(ImGui::CalcTextSize(Tr(Str::UseGpu)).x + 2 * style.FramePadding.x, ImGui::CalcTextSize(Tr(Str::InUse)).x);
         for (int c = 0; c < column_count; ++c) {
+            const ImGuiID id = static_cast<ImGuiID>(columns[c].Id);
             if (columns[c].Weight > 0)
-                ImGui::TableSetupColumn(Tr(columns[c].Title), ImGuiTableColumnFlags_WidthStretch, columns[c].Weight);
+                ImGui::TableSetupColumn(Tr(columns[c].Title), ImGuiTableColumnFlags_WidthStretch, columns[c].Weight, id);
             else
-                ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed, use_width);
+                ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, use_width, id);
         }
         ImGui::TableHeadersRow();
+        if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs()) {
+            if (sort->SpecsDirty) {
+                CompareState& f = ui->Compare;
+                f.SortColumn = sort->SpecsCount > 0 ? static_cast<int>(sort->Specs[0].ColumnUserID) : -1;
+                f.SortAscending = sort->SpecsCount == 0 || sort->Specs[0].SortDirection == ImGuiSortDirection_Ascending;
+                sort->SpecsDirty = false;
+            }
+        }
         ImGui::PushTextWrapPos(0.0f);
         for (size_t i = 0; i < rows; ++i) {
-            const engine::PlanRow& row = plan[i];
-            ImGui::PushID(static_cast<int>(i));
+            const size_t index = visible[i];
+            const engine::PlanRow& row = plan[index];
+            ImGui::PushID(static_cast<int>(index));
             ImGui::TableNextRow();
             if (PlanRowSelectsGpu(row, state->scenario))
                 ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, ImGui::GetColorU32(current_bg));
             if (!row.Feasible) ImGui::PushStyleColor(ImGuiCol_Text, dim);
             for (int c = 0; c < column_count; ++c) {
                 ImGui::TableNextColumn();
-                if (DrawCell(state, columns[c].Id, row, i)) pressed = static_cast<int>(i);
+                if (DrawCell(state, columns[c].Id, row, i)) pressed = static_cast<int>(index);
             }
             if (!row.Feasible) ImGui::PopStyleColor();
             ImGui::PopID();
@@ -161,14 +328,98 @@ int DrawPlanTable(AppState* state) {
     }
     ImGui::PopFont();
 
-    if (plan.size() > kMaxPlanRowsShown) {
+    if (visible.size() > kMaxPlanRowsShown) {
         char more[96];
         if (ui->ShowAllPlanRows) std::snprintf(more, sizeof(more), Tr(Str::ShowTopGpus), static_cast<int>(kMaxPlanRowsShown));
-        else std::snprintf(more, sizeof(more), Tr(Str::ShowAllGpus), static_cast<int>(plan.size()));
+        else std::snprintf(more, sizeof(more), Tr(Str::ShowAllGpus), static_cast<int>(visible.size()));
         if (ImGui::SmallButton(more)) ui->ShowAllPlanRows = !ui->ShowAllPlanRows;
         widgets::RecordLastItem(ui, "compare_show_all");
     }
     return pressed;
+}
+
+//-----------------------------------------------------------------------------
+// [SECTION] Pareto chart
+//-----------------------------------------------------------------------------
+
+// Cost (y) against latency or wall-clock (x): every ranked GPU's configuration as a dim dot, the Pareto front as a
+// line with labelled points, and min / middle / max values on both axes. The points are the engine's
+// (engine::SummarizePlan); nothing is computed here but their place on the canvas.
+void DrawParetoChart(AppState* state) {
+    const engine::Scenario& s = state->scenario;
+    const engine::PlanSummary summary = engine::SummarizePlan(s, state->plan);
+    if (summary.Front.empty()) return;
+    std::vector<engine::PlanPoint> dots;
+    for (const engine::PlanRow& row : state->plan)
+        if (row.Feasible) dots.push_back({row.GpuId, row.GpuName, row.GpuCount, row.Metric, LatencyOf(row, s), false});
+    double x_min = DBL_MAX, x_max = 0, y_min = DBL_MAX, y_max = 0;
+    const std::vector<engine::PlanPoint>* sets[] = {&summary.Front, &dots};
+    for (const std::vector<engine::PlanPoint>* set : sets)
+        for (const engine::PlanPoint& p : *set) {
+            if (!(p.Cost > 0) || !(p.LatencyS > 0)) continue;
+            x_min = std::min(x_min, p.LatencyS);
+            x_max = std::max(x_max, p.LatencyS);
+            y_min = std::min(y_min, p.Cost);
+            y_max = std::max(y_max, p.Cost);
+        }
+    if (!(x_max > 0) || !(y_max > 0)) return;
+    // Log axes: the points span orders of magnitude (one GPU vs a hundred).
+    const double lx0 = std::log10(x_min) - 0.05, lx1 = std::log10(x_max) + 0.05;
+    const double ly0 = std::log10(y_min) - 0.05, ly1 = std::log10(y_max) + 0.05;
+
+    UiState& ui = state->ui;
+    ImGui::PushFont(ui.FontSmall);
+    widgets::TextDim(Tr(Str::ParetoTitle));
+    const ImVec2 origin = ImGui::GetCursorScreenPos();
+    const float width = ImGui::GetContentRegionAvail().x;
+    ImGui::Dummy(ImVec2(width, kChartHeight));
+    widgets::RecordLastItem(&ui, "compare_pareto");
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    const ImVec2 plot_min(origin.x + kChartMarginLeft, origin.y + 4);
+    const ImVec2 plot_max(origin.x + width - 8, origin.y + kChartHeight - kChartMarginBottom);
+    const ImU32 axis = ImGui::GetColorU32(ImGuiCol_TextDisabled);
+    const ImU32 grid = ImGui::GetColorU32(ImGuiCol_Border);
+    const ImU32 accent = ImGui::GetColorU32(theme::kAccent);
+    const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+    auto to_screen = [&](double latency, double cost) {
+        const float fx = static_cast<float>((std::log10(latency) - lx0) / (lx1 - lx0));
+        const float fy = static_cast<float>((std::log10(cost) - ly0) / (ly1 - ly0));
+        return ImVec2(plot_min.x + fx * (plot_max.x - plot_min.x), plot_max.y - fy * (plot_max.y - plot_min.y));
+    };
+    draw->AddRect(plot_min, plot_max, grid);
+    const std::string& currency = s.Cost.Currency;
+    for (int i = 0; i < kChartTicks; ++i) {
+        const double f = static_cast<double>(i) / (kChartTicks - 1);
+        const double latency = std::pow(10.0, std::log10(x_min) + f * (std::log10(x_max) - std::log10(x_min)));
+        const double cost = std::pow(10.0, std::log10(y_min) + f * (std::log10(y_max) - std::log10(y_min)));
+        const ImVec2 px = to_screen(latency, y_min);
+        const std::string xl = FormatDuration(latency);
+        draw->AddLine(ImVec2(px.x, plot_min.y), ImVec2(px.x, plot_max.y), grid);
+        draw->AddText(ImVec2(px.x - ImGui::CalcTextSize(xl.c_str()).x * 0.5f, plot_max.y + 2), axis, xl.c_str());
+        const ImVec2 py = to_screen(x_min, cost);
+        const std::string yl = FormatMoney(cost, currency);
+        draw->AddLine(ImVec2(plot_min.x, py.y), ImVec2(plot_max.x, py.y), grid);
+        draw->AddText(ImVec2(plot_min.x - ImGui::CalcTextSize(yl.c_str()).x - 4, py.y - ImGui::GetFontSize() * 0.5f), axis, yl.c_str());
+    }
+    char axis_names[160];
+    std::snprintf(axis_names, sizeof(axis_names), "%s \xe2\x86\x92  /  %s \xe2\x86\x91", Tr(LatencyTitle(s)), Tr(MetricTitle(s)));
+    draw->AddText(ImVec2(plot_min.x, plot_max.y + ImGui::GetFontSize() + 2), axis, axis_names);
+    for (const engine::PlanPoint& p : dots)
+        if (p.Cost > 0 && p.LatencyS > 0) draw->AddCircle(to_screen(p.LatencyS, p.Cost), kPointRadius, axis);
+    ImVec2 previous;
+    for (size_t i = 0; i < summary.Front.size(); ++i) {
+        const engine::PlanPoint& p = summary.Front[i];
+        const ImVec2 at = to_screen(p.LatencyS, p.Cost);
+        if (i > 0) draw->AddLine(previous, at, accent, 1.5f);
+        draw->AddCircleFilled(at, kPointRadius, accent);
+        char label[96];
+        std::snprintf(label, sizeof(label), "%d\xc3\x97%s", p.GpuCount, p.GpuName.c_str());
+        const float label_width = ImGui::CalcTextSize(label).x;
+        const float label_x = at.x + 5 + label_width > plot_max.x ? at.x - 5 - label_width : at.x + 5; // keep it inside the plot
+        draw->AddText(ImVec2(label_x, at.y - ImGui::GetFontSize()), text, label);
+        previous = at;
+    }
+    ImGui::PopFont();
 }
 
 } // namespace
@@ -183,18 +434,40 @@ void DrawComparePanel(AppState* state) {
     ui.ShownCompareRows = 0;
     if (!state->result.Ok) return;
     widgets::BeginCard(Tr(Str::SectionCompare));
+    const engine::Scenario& s = state->scenario;
     ImGui::PushFont(ui.FontSmall);
-    const bool inference = state->scenario.Workload == engine::WorkloadKind::Inference;
-    widgets::TextDim(Tr(inference ? Str::CompareHintInference : Str::CompareHintTraining));
+    const Kind kind = KindOf(s);
+    widgets::TextDim(Tr(kind == Kind::Online ? Str::CompareHintOnline : kind == Kind::Batch ? Str::CompareHintBatch : Str::CompareHintTraining));
     widgets::RecordLastItem(&ui, "compare");
     ImGui::PopFont();
     int pressed = -1;
     if (state->plan.empty()) {
         widgets::TextDim(Tr(Str::CompareEmpty));
     } else {
-        ui.ShownCompareFirstGpu = state->plan.front().GpuId;
-        ui.ShownCompareRows = static_cast<int>(state->plan.size());
-        pressed = DrawPlanTable(state);
+        // The ranked rows are what `gpuplan plan` ranks; the winner's margin is the engine's (SummarizePlan).
+        int ranked = 0;
+        for (const engine::PlanRow& row : state->plan) ranked += row.Feasible ? 1 : 0;
+        ui.ShownCompareRows = ranked;
+        if (ranked > 0) ui.ShownCompareFirstGpu = state->plan.front().GpuId;
+        if (ranked > 0) {
+            const engine::PlanRow& first = state->plan[0];
+            char line[320];
+            if (ranked > 1) {
+                const engine::PlanSummary summary = engine::SummarizePlan(s, state->plan);
+                std::snprintf(line, sizeof(line), Tr(Str::CompareWinner), first.GpuName.c_str(), first.GpuCount,
+                              FormatMoney(first.Metric, s.Cost.Currency).c_str(), summary.WinnerMargin * 100.0, state->plan[1].GpuName.c_str());
+            } else {
+                std::snprintf(line, sizeof(line), Tr(Str::CompareWinnerAlone), first.GpuName.c_str(), first.GpuCount,
+                              FormatMoney(first.Metric, s.Cost.Currency).c_str());
+            }
+            ImGui::TextWrapped("%s", line);
+            widgets::RecordLastItem(&ui, "compare_winner");
+        }
+        DrawFilters(state);
+        const std::vector<size_t> visible = VisibleRows(*state);
+        if (visible.empty()) widgets::TextDim(Tr(Str::CompareNoneShown));
+        else pressed = DrawPlanTable(state, visible);
+        DrawParetoChart(state);
     }
     widgets::EndCard();
     if (pressed >= 0) {

@@ -1,5 +1,5 @@
-// gpuplan ui: the hardware — a searchable GPU combo over the catalog, the GPU count, and "my Mac / my PC"
-// shortcuts to the local machines in the catalog (Apple silicon; consumer NVIDIA/AMD cards and Strix Halo).
+// gpuplan ui: the hardware — a searchable GPU combo over the catalog, the GPU count, GPUs per node and the network per
+// GPU, and "my Mac / my PC" shortcuts to the local machines in the catalog (Apple silicon; consumer cards, Strix Halo).
 #include "imgui.h"
 #include "ui/panels.h"
 #include "ui/view.h"
@@ -77,6 +77,16 @@ void DrawHardwarePanel(AppState* state) {
         if (widgets::InputCount(&state->ui, "gpu_count", Tr(Str::GpuCount), &s.GpuCount, scenario::limits::kGpuCount)) state->ui.Dirty = true;
         DrawLocalPreset(state, "my_mac", Tr(Str::MyMac), true);
         DrawLocalPreset(state, "my_pc", Tr(Str::MyPc), false);
+        // The network is a real input (issue 9): GPUs sharing NVLink/PCIe in one server, and the bandwidth per GPU
+        // between servers. The planner uses them for your own GPU at your own rate; offers bring their own fabric.
+        if (widgets::InputCount(&state->ui, "gpus_per_node", Tr(Str::GpusPerNode), &s.Cluster.GpusPerNode, scenario::limits::kGpusPerNode, Tr(Str::GpusPerNodeHint)))
+            state->ui.Dirty = true;
+        double network_gb_s = s.Cluster.NetworkBytesPerSPerGpu / 1e9;
+        if (widgets::InputNumber(&state->ui, "network_gb_s_per_gpu", Tr(Str::NetworkPerGpu), &network_gb_s, scenario::limits::kNetworkGbSPerGpu, 1.0, "%.1f",
+                                 Tr(Str::NetworkPerGpuHint))) {
+            s.Cluster.NetworkBytesPerSPerGpu = network_gb_s * 1e9;
+            state->ui.Dirty = true;
+        }
         widgets::EndForm();
     }
     if (selected_entry != nullptr) widgets::TextDim(DescribeGpu(*selected_entry).c_str());

@@ -139,14 +139,10 @@ TEST_CASE("the planner's rows carry the numbers of an explained evaluation of th
     s.Inference.TargetUsers = 0;
     for (const engine::PlanRow& row : catalog::PlanWithCatalog(cat, s)) {
         if (!row.Feasible) continue;
-        engine::Scenario chosen = s;
-        chosen.Gpu = cat.FindGpu(row.GpuId)->Spec;
-        chosen.GpuCount = row.GpuCount;
-        chosen.Inference.TensorParallel = row.TensorParallel;
-        const engine::Result r = catalog::EvaluateWithCosts(cat, chosen);
+        const engine::Result r = catalog::EvaluateWithCosts(cat, row.Chosen);
         INFO(row.GpuId);
         CHECK(row.MemoryPerGpuBytes == r.MemoryPerGpu.Total);
-        CHECK(row.TtftS == r.Inference.TtftS);
+        CHECK(row.TtftS == engine::TtftAtLoadS(r, row.Chosen.Inference.Concurrency)); // the Compare column: TTFT at load
         CHECK(row.ThroughputTokensPerS == r.Inference.ThroughputTokensPerS);
         CHECK(row.PerHour == r.Cost.PerHour);
     }
