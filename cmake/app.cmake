@@ -68,6 +68,8 @@ add_custom_command(
 # --- app: panels + platform glue, linked into site/app.js ---------------------------------------------
 file(GLOB GPUPLAN_UI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/ui/*.cpp)
 set(GPUPLAN_PLATFORM_SOURCES ${CMAKE_SOURCE_DIR}/src/platform/web_main.cpp ${CMAKE_SOURCE_DIR}/src/platform/web_exports.cpp)
+# The page's Export block prints Markdown and text exactly as `gpuplan evaluate --format md|text` (src/cli/report.cpp).
+list(APPEND GPUPLAN_UI_SOURCES ${CMAKE_SOURCE_DIR}/src/cli/report.cpp)
 set(GPUPLAN_JS_LIBRARY ${CMAKE_SOURCE_DIR}/src/platform/web_library.js)
 set(GPUPLAN_SITE_DIR ${CMAKE_BINARY_DIR}/site)
 
@@ -94,7 +96,7 @@ target_link_options(app PRIVATE
     -sALLOW_MEMORY_GROWTH=1
     -sENVIRONMENT=web
     -sMODULARIZE=0
-    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_on_text,_gpuplan_on_key
+    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_on_text,_gpuplan_on_key,_gpuplan_export,_gpuplan_import_hf_config
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     --js-library ${GPUPLAN_JS_LIBRARY})
 
@@ -113,3 +115,16 @@ add_custom_command(
     COMMENT "Assembling site/ (index.html, catalogs/)")
 add_custom_target(site ALL DEPENDS ${GPUPLAN_SITE_STAMP})
 add_dependencies(app site)
+
+# --- onefile: site/gpuplan.html, the whole app in one file for offline use (issue 13) ------------------------
+# index.html with app.js (wasm inside, -sSINGLE_FILE=1) inlined; opened from disk it uses the embedded catalogs.
+# The page offers it as a download ("Offline copy"). Kept apart from the hosted page's targets: if the hosted
+# app.js stops being single-file, this target must link its own -sSINGLE_FILE=1 build.
+set(GPUPLAN_ONEFILE ${GPUPLAN_SITE_DIR}/gpuplan.html)
+add_custom_command(
+    OUTPUT ${GPUPLAN_ONEFILE}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/inline_page.py
+            ${CMAKE_SOURCE_DIR}/web/index.html $<TARGET_FILE:app> ${GPUPLAN_ONEFILE}
+    DEPENDS app ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/scripts/inline_page.py
+    COMMENT "Inlining app.js into site/gpuplan.html (one-file offline copy)")
+add_custom_target(onefile ALL DEPENDS ${GPUPLAN_ONEFILE})

@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "platform/platform.h"
 #include "scenario/scenario_json.h"
+#include "ui/page_features.h"
 
 namespace {
 
@@ -95,6 +96,32 @@ EMSCRIPTEN_KEEPALIVE const char* gpuplan_import_prices(const char* file, const c
     ImportPricesIntoApp(state, file, text);
     const ImportReport& report = state->ui.LastImport;
     const nlohmann::json reply = {{"file", report.File}, {"imported", report.Imported}, {"rejected", report.Rejected}, {"notes", report.Notes}};
+    g_reply = reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    platform::RequestFrame();
+    return g_reply.c_str();
+}
+
+// JS API gpuplan.exportText(kind): what the Export block copies or saves — "md", "text", "csv" (result and
+// derivation), "offers-csv", "compare-csv", "json" — the same text as the CLI prints for the same scenario.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_export(const char* kind) {
+    AppState* state = platform::State();
+    ExportKind parsed = ExportKind::Count;
+    g_reply = state != nullptr && ParseExportKind(kind, &parsed) ? ExportText(*state, parsed) : std::string();
+    return g_reply.c_str();
+}
+
+// JS API gpuplan.importHfConfig(fileName, text): a Hugging Face config.json (a dropped file, a script) replaces
+// the model. Returns {"ok", "model", "params", "errors": [...], "notes": [...]}.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_import_hf_config(const char* file, const char* text) {
+    AppState* state = platform::State();
+    if (state == nullptr) {
+        g_reply = R"({"ok":false,"errors":["the app has not started"],"notes":[]})";
+        return g_reply.c_str();
+    }
+    ApplyHfConfig(state, file, text);
+    const HfConfigReport& report = state->ui.LastHfConfig;
+    const nlohmann::json reply = {{"ok", report.Ok}, {"model", report.ModelName}, {"params", report.Params},
+                                  {"errors", report.Errors}, {"notes", report.Notes}};
     g_reply = reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     platform::RequestFrame();
     return g_reply.c_str();

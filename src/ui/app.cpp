@@ -12,6 +12,7 @@
 #include "engine/engine.h"
 #include "imgui.h"
 #include "scenario/scenario_json.h"
+#include "ui/page_features.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/view.h"
@@ -80,7 +81,8 @@ void InitApp(AppState* state, const catalog::FileSet& fetched, const std::vector
     Recompute(state);
 }
 
-void ApplyUrlHash(AppState* state, const std::string& url_hash) {
+void ApplyUrlHash(AppState* state, const std::string& full_hash) {
+    const std::string url_hash = TakePageHashExtras(state, full_hash); // "&l=ru", "&p=<pinned>" (page_features.h)
     std::vector<catalog::Issue> issues;
     engine::Scenario decoded;
     if (scenario::ScenarioFromUrlHash(url_hash, state->catalog, &decoded, &issues)) {
@@ -220,8 +222,10 @@ void BeginColumn(const char* id, ImVec2 size) {
 }
 
 void DrawInputs(AppState* state) {
+    DrawPresetsPanel(state);
     DrawWorkloadPanel(state);
     DrawModelPanel(state);
+    DrawHfConfigPanel(state);
     DrawHardwarePanel(state);
     if (state->scenario.Workload == engine::WorkloadKind::Inference) DrawInferencePanel(state);
     else DrawTrainingPanel(state);
@@ -237,7 +241,9 @@ void RecomputeIfDirty(AppState* state) {
 
 void DrawResults(AppState* state) {
     DrawSummaryPanel(state);
+    DrawPinnedPanel(state);
     DrawComparePanel(state);
+    DrawExportPanel(state);
     DrawMemoryPanel(state);
     DrawCostPanel(state);
     DrawPriceImportPanel(state);
@@ -290,5 +296,6 @@ void DrawApp(AppState* state) {
     DrawAccuracyPanel(state);
     ImGui::End();
     RecomputeIfDirty(state); // widgets in the results column (Cost panel) changed the scenario
+    UpdatePageFeatures(state);  // text mirror, language and pinned scenario in the link, the link remembered
     ImGui::PopFont();
 }

@@ -39,6 +39,16 @@ struct ImportReport {
 
 constexpr size_t kPasteBoxBytes = 32768; // the price paste box holds this much text
 
+// What the last Hugging Face config.json read did (paste box, dropped file or gpuplan.importHfConfig).
+struct HfConfigReport {
+    bool        Done = false;
+    bool        Ok = false;                // the model was replaced
+    std::string ModelName;
+    double      Params = 0;                // derived from the architecture
+    std::vector<std::string> Errors;       // fields it could not read (Issue::ToString())
+    std::vector<std::string> Notes;        // fields read but not used, or assumed
+};
+
 struct UiState {
     Language    Lang = Language::English;
     bool        Narrow = false;          // phone layout: one column, bigger touch targets (set from the display width)
@@ -70,6 +80,14 @@ struct UiState {
     double      ShownCostPerHour = 0;    // the number it shows
     std::string ShownCompareFirstGpu;    // the Compare GPUs table's top row (GPU id), "" = no table
     int         ShownCompareRows = 0;    // GPUs the Compare GPUs table ranks (shown or behind "Show all")
+    // Page features (issue 13): export, your own model (config.json), pinned scenario
+    double      ExportCopiedTime = -1;   // ImGui time of the last export copy ("Copied" for a moment)
+    bool        HfConfigOpen = false;    // the "Your model: config.json" block is expanded
+    char        HfConfigBox[kPasteBoxBytes] = ""; // config.json text pasted into that block
+    HfConfigReport LastHfConfig;
+    bool        HasPinned = false;       // a scenario is pinned for side-by-side comparison
+    engine::Scenario PinnedScenario;     // the pinned scenario (its result is recomputed with the current catalog)
+    engine::Result   PinnedResult;
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).
@@ -81,6 +99,14 @@ struct Outbox {
     double      RedrawAt = -1;           // ImGui time at which the UI needs one more frame (a message expires), -1 = none
     bool        OpenFilePicker = false;  // show the browser's file dialog for a price table
     std::string OpenUrl;                 // a source link the visitor clicked (opened in a new tab), "" = none
+    // Page features (issue 13)
+    std::string MirrorJson;              // the text mirror of the results (text_mirror.h), for the page's DOM
+    bool        MirrorChanged = false;
+    std::string DownloadName;            // a file to save ("gpuplan-compare.csv"), "" = none
+    std::string DownloadMime;
+    std::string DownloadText;
+    std::string StoreKey;                // localStorage entry to write ("" = none): the last scenario, language, currency
+    std::string StoreValue;
 };
 
 // Price catalog summary for the Sources panel, computed once at load.

@@ -55,6 +55,11 @@ enum class Str {
     ColTokensPerUser, ColTrainTime, ColPerMtok, ColRunCost, ColConfiguration, UseGpu, UseGpuTooltip, InUse,
     ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
     CompareEmpty,
+    // page features (issue 13): text mirror, export, your own model, pinned scenario, presets
+    MirrorHeading, SectionExport, CopyMarkdown, CopyPlainText, DownloadResultCsv, DownloadCompareCsv, DownloadOffersCsv,
+    DownloadJson, Copied, ExportHint, OfflineCopy, OfflineHint, OfflineAlready, SectionHfConfig, HfConfigHint,
+    HfConfigRead, HfConfigDone, HfConfigFailed, PinScenario, Unpin, SectionPinned, ColMetric, ColPinned, ColCurrent,
+    ColChange, Presets, PresetChatbot, PresetLora, PresetPretrain, PresetBatch, ResetAll, AxisGpus, SectionCostVsGpus,
     Count
 };
 

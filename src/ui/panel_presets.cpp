@@ -1,0 +1,30 @@
+// gpuplan ui: "Start from" — presets for common jobs (PresetScenario, page_features.h) and Reset.
+#include <cstdio>
+
+#include "imgui.h"
+#include "ui/page_features.h"
+#include "ui/panels.h"
+#include "ui/widgets.h"
+
+void DrawPresetsPanel(AppState* state) {
+    UiState& ui = state->ui;
+    static const Str kLabels[] = {Str::PresetChatbot, Str::PresetLora, Str::PresetPretrain, Str::PresetBatch};
+    static_assert(sizeof(kLabels) / sizeof(kLabels[0]) == static_cast<size_t>(Preset::Count), "one label per preset");
+    widgets::BeginCard(nullptr);
+    const float reset_width = ImGui::CalcTextSize(Tr(Str::ResetAll)).x + 2 * ImGui::GetStyle().FramePadding.x;
+    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - reset_width - ImGui::GetStyle().ItemSpacing.x);
+    if (ImGui::BeginCombo("##presets", Tr(Str::Presets))) {
+        for (int i = 0; i < static_cast<int>(Preset::Count); ++i) {
+            if (ImGui::Selectable(Tr(kLabels[i]))) ApplyPreset(state, static_cast<Preset>(i));
+            char hook[24];
+            std::snprintf(hook, sizeof(hook), "preset_%d", i);
+            widgets::RecordLastItem(&ui, hook);
+        }
+        ImGui::EndCombo();
+    }
+    widgets::RecordLastItem(&ui, "presets");
+    ImGui::SameLine();
+    if (ImGui::Button(Tr(Str::ResetAll))) ResetApp(state);
+    widgets::RecordLastItem(&ui, "reset");
+    widgets::EndCard();
+}
