@@ -2,6 +2,7 @@
 #include <cstdio>
 
 #include "imgui.h"
+#include "imgui_internal.h" // GImGui->NavWindow: which window Tab cycles in
 #include "ui/page_features.h"
 #include "ui/panels.h"
 #include "ui/widgets.h"
@@ -10,6 +11,11 @@ void DrawPresetsPanel(AppState* state) {
     UiState& ui = state->ui;
     static const Str kLabels[] = {Str::PresetChatbot, Str::PresetLora, Str::PresetPretrain, Str::PresetBatch};
     static_assert(sizeof(kLabels) / sizeof(kLabels[0]) == static_cast<size_t>(Preset::Count), "one label per preset");
+    // Keyboard only: Tab moves between the fields of the focused window; with none focused yet (a fresh page),
+    // the inputs column takes the focus from the page window (which has no fields) so the first Tab reaches its
+    // first field.
+    const ImGuiWindow* nav_window = GImGui->NavWindow;
+    if (nav_window == nullptr || nav_window == ImGui::GetCurrentWindow()->ParentWindow) ImGui::SetWindowFocus();
     widgets::BeginCard(nullptr);
     const float reset_width = ImGui::CalcTextSize(Tr(Str::ResetAll)).x + 2 * ImGui::GetStyle().FramePadding.x;
     ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - reset_width - ImGui::GetStyle().ItemSpacing.x);

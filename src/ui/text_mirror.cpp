@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ui/i18n.h"
+#include "ui/page_features.h"
 #include "ui/view.h"
 
 namespace {
@@ -117,15 +118,10 @@ json CompareSection(const AppState& state) {
 }
 
 json PinnedSection(const AppState& state) {
-    const engine::Result& a = state.ui.PinnedResult;
-    const engine::Result& b = state.result;
     json section = Section("pinned", Tr(Str::SectionPinned));
     json rows = json::array();
-    rows.push_back({Tr(Str::Gpu), std::to_string(state.ui.PinnedScenario.GpuCount) + " \xc3\x97 " + state.ui.PinnedScenario.Gpu.Name,
-                    std::to_string(state.scenario.GpuCount) + " \xc3\x97 " + state.scenario.Gpu.Name});
-    rows.push_back({Tr(Str::Model), state.ui.PinnedScenario.Model.Name, state.scenario.Model.Name});
-    rows.push_back({Tr(Str::Total), FormatGb(a.MemoryPerGpu.Total), FormatGb(b.MemoryPerGpu.Total)});
-    section["table"] = {{"head", json::array({Tr(Str::ColMetric), Tr(Str::ColPinned), Tr(Str::ColCurrent)})}, {"rows", rows}};
+    for (const PinnedRow& row : BuildPinnedRows(state)) rows.push_back({row.Metric, row.Pinned, row.Current, row.Change});
+    section["table"] = {{"head", json::array({Tr(Str::ColMetric), Tr(Str::ColPinned), Tr(Str::ColCurrent), Tr(Str::ColChange)})}, {"rows", rows}};
     return section;
 }
 

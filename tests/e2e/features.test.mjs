@@ -269,6 +269,7 @@ async function main() {
             for (const [kind, cliArgs] of pairs) {
                 const fromPage = await page.evaluate((k) => window.gpuplan.exportText(k), kind);
                 const fromCli = runCliFormat(cli, cliArgs, json);
+                if (fromPage !== fromCli) { fs.writeFileSync(path.join(out, `export-page.${kind}.txt`), fromPage); fs.writeFileSync(path.join(out, `export-cli.${kind}.txt`), fromCli); }
                 expect(fromPage.length > 20 && fromPage === fromCli, `${kind}: the page's export differs from \`gpuplan ${cliArgs.join(' ')}\``);
             }
             const total = JSON.parse(await page.evaluate(() => window.gpuplan.exportText('json'))).memory_per_gpu_bytes.total;
@@ -289,7 +290,13 @@ async function main() {
         });
 
         await check('pin, then change: the comparison shows both with changes, and the pair is in the link', async () => {
+            await scrollTo(page, 'pin', 900, 500, 600);
             await clickWidget(page, 'pin');
+            await page.waitForFunction(() => location.hash.includes('&p='), { timeout: STEP_TIMEOUT_MS })
+                .catch(async () => {
+                    const now = await page.evaluate(() => location.hash);
+                    throw new Error(`no pinned scenario in the link after "Pin": ${decodeURIComponent(now).slice(0, 160)}`);
+                });
             await settle(page);
             const s = await scenario(page);
             s.hardware.gpu = s.hardware.gpu === 'h200' ? 'h100-sxm' : 'h200';
@@ -327,8 +334,9 @@ async function main() {
 
         await check('config.json typed into the paste box: clear message for missing fields, model unchanged', async () => {
             const before = (await scenario(page)).model;
-            await clickWidget(page, 'hf_config');
-            await settle(page);
+            await scrollToTop(page, 200, 500);
+            const open = ((await widgets(page)).hf_config_box || {}).w > 0; // reading a config.json opened the block
+            if (!open) { await clickWidget(page, 'hf_config'); await settle(page); }
             await clickWidget(page, 'hf_config_box');
             await page.keyboard.type('{"hidden_size": 4096}');
             await settle(page);
