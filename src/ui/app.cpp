@@ -246,6 +246,7 @@ void DrawResults(AppState* state) {
     DrawExportPanel(state);
     DrawMemoryPanel(state);
     DrawCostPanel(state);
+    DrawCostCurvePanel(state);
     DrawPriceImportPanel(state);
     if (state->scenario.Workload == engine::WorkloadKind::Inference) DrawCurvePanel(state);
     DrawDetailsPanel(state);

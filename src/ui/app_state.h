@@ -39,6 +39,15 @@ struct ImportReport {
 
 constexpr size_t kPasteBoxBytes = 32768; // the price paste box holds this much text
 
+// One bar of "Cost vs GPU count": the scenario evaluated at another GPU count (page_features.h).
+struct CostCurvePoint {
+    int    Gpus = 0;
+    bool   Fits = false;
+    double Value = 0;      // inference: cheapest on-demand per million generated tokens; training: the run's cost
+    double PerHour = 0;    // cheapest on-demand per hour, whole deployment
+    double TimeS = 0;      // training: wall-clock time
+};
+
 // What the last Hugging Face config.json read did (paste box, dropped file or gpuplan.importHfConfig).
 struct HfConfigReport {
     bool        Done = false;
@@ -88,6 +97,8 @@ struct UiState {
     bool        HasPinned = false;       // a scenario is pinned for side-by-side comparison
     engine::Scenario PinnedScenario;     // the pinned scenario (its result is recomputed with the current catalog)
     engine::Result   PinnedResult;
+    std::vector<CostCurvePoint> CostCurve; // "Cost vs GPU count", rebuilt when the scenario changes
+    std::string CostCurveKey;            // the scenario (link) CostCurve was built for
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).

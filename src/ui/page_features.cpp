@@ -8,6 +8,7 @@
 // [SECTION] Link and browser memory
 #include "ui/page_features.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "cli/report.h"
@@ -146,6 +147,50 @@ std::vector<PinnedRow> BuildPinnedRows(const AppState& state) {
 }
 
 //-----------------------------------------------------------------------------
+// [SECTION] Cost vs GPU count
+//-----------------------------------------------------------------------------
+
+namespace {
+
+constexpr int kCostCurveMinTop = 8;   // the chart reaches at least 8 GPUs (one node)
+constexpr int kCostCurveMaxTop = 256; // and at most 256
+
+} // namespace
+
+std::vector<CostCurvePoint> BuildCostVsGpus(const catalog::Catalog& catalog, const engine::Scenario& scenario) {
+    std::vector<int> counts;
+    int top = kCostCurveMinTop;
+    while (top < 2 * scenario.GpuCount && top < kCostCurveMaxTop) top *= 2;
+    for (int count = 1; count <= top; count *= 2) counts.push_back(count);
+    if (scenario.GpuCount <= top && std::find(counts.begin(), counts.end(), scenario.GpuCount) == counts.end()) {
+        counts.push_back(scenario.GpuCount);
+        std::sort(counts.begin(), counts.end());
+    }
+    std::vector<CostCurvePoint> points;
+    const bool inference = scenario.Workload == engine::WorkloadKind::Inference;
+    for (int count : counts) {
+        engine::Scenario s = scenario;
+        s.GpuCount = count;
+        SanitizeScenario(&s); // tensor / pipeline parallel no wider than the GPUs
+        engine::Result r = catalog::EvaluateWithCosts(catalog, s);
+        if (inference && r.Ok && !r.Fits && s.Inference.TensorParallel * s.Inference.PipelineParallel < count) {
+            // The scenario's replica does not fit: spread one replica over all the GPUs (tensor parallel = count).
+            s.Inference.TensorParallel = count / s.Inference.PipelineParallel;
+            SanitizeScenario(&s);
+            r = catalog::EvaluateWithCosts(catalog, s);
+        }
+        CostCurvePoint point;
+        point.Gpus = count;
+        point.Fits = r.Ok && r.Fits;
+        point.Value = inference ? r.Cost.PerMillionTokens : r.Cost.JobCost;
+        point.PerHour = r.Cost.PerHour;
+        point.TimeS = r.Training.TimeS;
+        points.push_back(point);
+    }
+    return points;
+}
+
+//-----------------------------------------------------------------------------
 // [SECTION] Presets and Reset
 //-----------------------------------------------------------------------------
 
@@ -272,6 +317,13 @@ void UpdatePageFeatures(AppState* state) {
     UpdateTextMirror(state);
     Outbox& outbox = state->outbox;
     const std::string base = outbox.UrlHash.substr(0, outbox.UrlHash.find('&'));
+    // Rebuilt when the scenario (its link) or the prices (imports, edits: offers and the price shown) change.
+    const std::string curve_key = base + "|" + std::to_string(state->catalog.Offers.size()) + "|" +
+                                  std::to_string(ui.EditedOffers.size()) + "|" + std::to_string(state->result.Cost.PerHour);
+    if (ui.CostCurveKey != curve_key) {
+        ui.CostCurve = BuildCostVsGpus(state->catalog, state->scenario);
+        ui.CostCurveKey = curve_key;
+    }
     if (base.empty()) return;
     const std::string full = base + kLanguageParam + (ui.Lang == Language::Russian ? "ru" : "en") + PinnedExtra(*state);
     if (full != outbox.UrlHash) {

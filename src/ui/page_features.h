@@ -26,6 +26,9 @@ struct PinnedRow {
 };
 std::vector<PinnedRow> BuildPinnedRows(const AppState& state);
 
+// --- Cost vs GPU count: the scenario at 1, 2, 4 … GPUs (and its own count), each evaluated with the catalog's prices
+std::vector<CostCurvePoint> BuildCostVsGpus(const catalog::Catalog& catalog, const engine::Scenario& scenario);
+
 // --- Presets and Reset
 enum class Preset { Chatbot100Users, LoraFinetune8b, Pretrain1bOn100bTokens, BatchSummarise1mDocs, Count };
 engine::Scenario PresetScenario(Preset preset, const catalog::Catalog& catalog);

@@ -33,3 +33,4 @@ void DrawPresetsPanel(AppState* state);    // "Start from" presets for common jo
 void DrawHfConfigPanel(AppState* state);   // your own model from a Hugging Face config.json
 void DrawExportPanel(AppState* state);     // copy Markdown / text, download CSV / JSON, pin, offline copy
 void DrawPinnedPanel(AppState* state);     // pinned vs current, with changes
+void DrawCostCurvePanel(AppState* state);  // cost vs GPU count (bars with money and GPU axes)

@@ -185,6 +185,17 @@ function accessibleNames(node, out = []) {
     return out;
 }
 
+// Scrolls each chart into view and takes a screenshot: charts-<chart>-<tag>.png. Checks each is drawn.
+async function chartShots(page, out, tag, x, y) {
+    for (const chart of ['chart_memory', 'chart_cost_vs_gpus', 'chart_curve']) {
+        await scrollTo(page, chart, x, y, 420);
+        const rect = (await widgets(page))[chart];
+        expect(rect && rect.w > 0 && rect.h > 0, `${chart} is not on screen (${tag})`);
+        await page.screenshot({ path: path.join(out, `${chart.replace('chart_', 'chart-')}-${tag}.png`) });
+    }
+    await scrollToTop(page, x, y);
+}
+
 const fixture = (name) => fs.readFileSync(path.join(SOURCE_DIR, 'tests', 'fixtures', 'hf_configs', name), 'utf8');
 
 // ---------------------------------------------------------------------------------------------------------
@@ -286,6 +297,7 @@ async function main() {
             await settle(page);
             const saved = await page.evaluate(() => window.gpuplan.lastDownload);
             expect(saved && saved.name === 'gpuplan-result.csv' && saved.text === runCliFormat(cli, pairs[2][1], json), 'the CSV download differs');
+            await chartShots(page, out, '1280x800', 900, 500);
             return `${pairs.length} formats`;
         });
 
@@ -350,15 +362,14 @@ async function main() {
         });
 
         await check('Russian: <html lang="ru">, the mirror in Russian, "&l=ru" in the link; a later visit restores it', async () => {
-            await page.evaluate(() => { location.hash = '#s=' + encodeURIComponent('{"model":"llama-3.1-70b","hardware":{"gpu":"h100-sxm","count":2}}') + '&l=ru'; });
+            await page.evaluate(() => { location.hash = '#s=' + encodeURIComponent('{"model":"llama-3.1-70b","hardware":{"gpu":"h100-sxm","count":2},"precision":{"weights":"fp8"},"inference":{"tensor_parallel":2}}') + '&l=ru'; });
             await page.waitForFunction(() => window.gpuplan.shown.language === 'ru', { timeout: STEP_TIMEOUT_MS });
             await settle(page);
             const lang = await page.evaluate(() => document.documentElement.lang);
             expect(lang === 'ru', `<html lang> is ${lang}`);
             const heading = await page.evaluate(() => window.gpuplan.mirror.sections[1].heading);
             expect(/[а-я]/i.test(heading), `mirror heading "${heading}" is not Russian`);
-            await scrollToTop(page, 900, 500);
-            await page.screenshot({ path: path.join(out, 'charts-1280x800-ru.png') });
+            await chartShots(page, out, '1280x800-ru', 900, 500);
             await scrollTo(page, 'export_md', 900, 500, 500);
             await page.screenshot({ path: path.join(out, 'export-1280x800-ru.png') });
             const later = await browser.newPage();
@@ -379,7 +390,7 @@ async function main() {
         await check('phone layout: export, comparison and charts in both languages', async () => {
             for (const lang of ['en', 'ru']) {
                 const phone = await openPage(browser, `${base}/index.html#s=` + encodeURIComponent('{"model":"llama-3.1-8b"}') + `&l=${lang}`, phoneViewport);
-                await phone.page.screenshot({ path: path.join(out, `charts-390x844-${lang}.png`) });
+                await chartShots(phone.page, out, `390x844-${lang}`, 200, 500);
                 await scrollTo(phone.page, 'export_md', 200, 500, 600);
                 await phone.page.screenshot({ path: path.join(out, `export-390x844-${lang}.png`) });
                 expect(phone.errors.length === 0, phone.errors.join('; '));
