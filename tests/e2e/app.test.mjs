@@ -256,7 +256,7 @@ async function main() {
         await check('the URL hash holds the scenario', async () => {
             const hash = await page.evaluate(() => location.hash);
             expect(hash.startsWith('#s='), `hash is "${hash}"`);
-            const decoded = JSON.parse(decodeURIComponent(hash.slice(3)));
+            const decoded = JSON.parse(decodeURIComponent(hash.slice(3).split('&')[0])); // "&l=en", "&p=..." follow (page_features.h)
             expect(decoded.inference && decoded.inference.concurrency === 24, `hash scenario ${JSON.stringify(decoded)}`);
         });
 
