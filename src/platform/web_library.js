@@ -100,6 +100,18 @@ mergeInto(LibraryManager.library, {
         }
         document.documentElement.lang = mirror.lang || 'en';
         root.setAttribute('lang', mirror.lang || 'en');
+        // A short live region (the verdict and the memory line) is announced when it changes; the rest is read on demand.
+        var status = document.getElementById('mirror-status');
+        if (!status) {
+            status = document.createElement('p');
+            status.id = 'mirror-status';
+            status.setAttribute('role', 'status');
+            status.setAttribute('aria-live', 'polite');
+            root.parentNode.insertBefore(status, root);
+        }
+        var first = mirror.sections && mirror.sections[0] && mirror.sections[0].lines ? mirror.sections[0].lines : [];
+        var said = first.slice(0, 2).join('. ');
+        if (status.textContent !== said) status.textContent = said;
         var fresh = document.createElement('div');
         function add(parent, tag, text) {
             var element = document.createElement(tag);

@@ -387,6 +387,18 @@ async function main() {
             return `restored ${restored.join(', ')}; Reset → ${reset.model}`;
         });
 
+        await check('a preset: "Chat bot for 100 users" sets the model, the GPU and the service level', async () => {
+            await scrollToTop(page, 200, 500);
+            await clickWidget(page, 'presets');
+            await settle(page);
+            await clickWidget(page, 'preset_0');
+            await settle(page);
+            const s = await scenario(page);
+            expect(s.inference.target_users === 100 && s.inference.ttft_sla_s === 2, `scenario ${JSON.stringify(s.inference)}`);
+            expect(s.model === 'llama-3.1-8b' && s.hardware.gpu === 'l40s', `model ${s.model}, GPU ${s.hardware.gpu}`);
+            return `${s.model} on ${s.hardware.gpu}, ${s.inference.target_users} users`;
+        });
+
         await check('phone layout: export, comparison and charts in both languages', async () => {
             for (const lang of ['en', 'ru']) {
                 const phone = await openPage(browser, `${base}/index.html#s=` + encodeURIComponent('{"model":"llama-3.1-8b"}') + `&l=${lang}`, phoneViewport);
