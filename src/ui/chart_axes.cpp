@@ -12,6 +12,7 @@ namespace {
 constexpr float kTickLength = 4;   // px
 constexpr float kLabelGap = 3;     // px between a tick and its label
 constexpr float kMinLabelGap = 8;  // px between neighbouring x labels
+constexpr float kLabelBacking = 0.85f; // opacity of the box behind a y label
 
 std::string Integer(double value) {
     char buffer[32];
@@ -67,7 +68,10 @@ void DrawYTicks(ImDrawList* draw, ImVec2 origin, ImVec2 size, const std::vector<
         const float y = origin.y + (1 - tick.At) * size.y;
         const ImVec2 text = ImGui::CalcTextSize(tick.Label.c_str());
         const float x = right ? origin.x + size.x - text.x - kLabelGap : origin.x + kLabelGap;
-        draw->AddText(ImVec2(x, std::max(origin.y, y - text.y)), color, tick.Label.c_str());
+        const ImVec2 at(x, std::max(origin.y, y - text.y));
+        // A backing in the plot's colour keeps the value legible where a line passes under it.
+        draw->AddRectFilled(ImVec2(at.x - 2, at.y), ImVec2(at.x + text.x + 2, at.y + text.y), ImGui::GetColorU32(ImGuiCol_FrameBg, kLabelBacking), 2);
+        draw->AddText(at, color, tick.Label.c_str());
     }
 }
 

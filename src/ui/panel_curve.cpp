@@ -57,8 +57,7 @@ void DrawCurvePanel(AppState* state) {
         const float y = origin.y + (1 - tick.At) * size.y;
         if (tick.At > 0) draw->AddLine(ImVec2(origin.x, y), ImVec2(origin.x + size.x, y), ImGui::GetColorU32(theme::kCardBorder));
     }
-    DrawYTicks(draw, origin, size, total_ticks, ImGui::GetColorU32(kTotalColor), false);
-    DrawYTicks(draw, origin, size, NiceTicks(view.PerUserTop, kYTicks, rate), ImGui::GetColorU32(kPerUserColor), true);
+
     if (view.MarkerX >= 0) {
         const ImVec2 a = At(origin, size, view.MarkerX, 1), b = At(origin, size, view.MarkerX, 0);
         draw->AddLine(a, b, ImGui::GetColorU32(theme::kTextDim), 1.5f);
@@ -80,6 +79,8 @@ void DrawCurvePanel(AppState* state) {
         draw->AddCircleFilled(total[i], 2.5f, ImGui::GetColorU32(kTotalColor));
         draw->AddCircleFilled(per_user[i], 2.5f, ImGui::GetColorU32(kPerUserColor));
     }
+    DrawYTicks(draw, origin, size, total_ticks, ImGui::GetColorU32(kTotalColor), false); // over the lines, on a backing
+    DrawYTicks(draw, origin, size, NiceTicks(view.PerUserTop, kYTicks, rate), ImGui::GetColorU32(kPerUserColor), true);
     ImGui::Dummy(size);
     widgets::RecordLastItem(&state->ui, "chart_curve");
 
