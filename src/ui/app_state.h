@@ -99,6 +99,7 @@ struct UiState {
     engine::Result   PinnedResult;
     std::vector<CostCurvePoint> CostCurve; // "Cost vs GPU count", rebuilt when the scenario changes
     std::string CostCurveKey;            // the scenario (link) CostCurve was built for
+    std::string LastHashExtras;          // "&l=en&p=..." last put in the link ("" before the first frame)
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).

@@ -325,10 +325,15 @@ void UpdatePageFeatures(AppState* state) {
         ui.CostCurveKey = curve_key;
     }
     if (base.empty()) return;
-    const std::string full = base + kLanguageParam + (ui.Lang == Language::Russian ? "ru" : "en") + PinnedExtra(*state);
+    const std::string extras = kLanguageParam + std::string(ui.Lang == Language::Russian ? "ru" : "en") + PinnedExtra(*state);
+    // The address bar changes when the scenario did (Recompute asked) or when the visitor switched the language or
+    // pinned / unpinned; the first frame only completes the shared link, leaving the address bar as opened.
+    const bool extras_changed = !ui.LastHashExtras.empty() && extras != ui.LastHashExtras;
+    ui.LastHashExtras = extras;
+    const std::string full = base + extras;
     if (full != outbox.UrlHash) {
         outbox.UrlHash = full;
-        outbox.UrlHashChanged = true;
+        outbox.UrlHashChanged = outbox.UrlHashChanged || extras_changed;
     }
     if (outbox.UrlHashChanged) {
         outbox.StoreKey = kStoredLinkKey;
