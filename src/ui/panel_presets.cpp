@@ -18,7 +18,7 @@ void DrawPresetsPanel(AppState* state) {
     if (nav_window == nullptr || nav_window == ImGui::GetCurrentWindow()->ParentWindow) ImGui::SetWindowFocus();
     widgets::BeginCard(nullptr);
     const float reset_width = ImGui::CalcTextSize(Tr(Str::ResetAll)).x + 2 * ImGui::GetStyle().FramePadding.x;
-    ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x - reset_width - ImGui::GetStyle().ItemSpacing.x);
+    ImGui::SetNextItemWidth(ImGui::CalcItemWidth() - reset_width - ImGui::GetStyle().ItemSpacing.x); // the card's full row
     if (ImGui::BeginCombo("##presets", Tr(Str::Presets))) {
         for (int i = 0; i < static_cast<int>(Preset::Count); ++i) {
             if (ImGui::Selectable(Tr(kLabels[i]))) ApplyPreset(state, static_cast<Preset>(i));
