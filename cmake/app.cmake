@@ -68,6 +68,8 @@ add_custom_command(
 file(GLOB GPUPLAN_UI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/ui/*.cpp)
 set(GPUPLAN_PLATFORM_SOURCES ${CMAKE_SOURCE_DIR}/src/platform/web_main.cpp ${CMAKE_SOURCE_DIR}/src/platform/web_exports.cpp
                              ${CMAKE_SOURCE_DIR}/src/platform/web_renderer.cpp)
+# The page's Export block prints Markdown and text exactly as `gpuplan evaluate --format md|text` (src/cli/report.cpp).
+list(APPEND GPUPLAN_UI_SOURCES ${CMAKE_SOURCE_DIR}/src/cli/report.cpp)
 set(GPUPLAN_JS_LIBRARY ${CMAKE_SOURCE_DIR}/src/platform/web_library.js)
 set(GPUPLAN_SITE_DIR ${CMAKE_BINARY_DIR}/site)
 
@@ -92,7 +94,7 @@ target_link_options(app PRIVATE
     -sALLOW_MEMORY_GROWTH=1
     -sENVIRONMENT=web
     -sMODULARIZE=0
-    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_catalogs_fetched,_gpuplan_test_hook,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_import_limit_bytes,_gpuplan_import_too_large,_gpuplan_on_text,_gpuplan_on_key
+    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_catalogs_fetched,_gpuplan_test_hook,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_import_limit_bytes,_gpuplan_import_too_large,_gpuplan_on_text,_gpuplan_on_key,_gpuplan_export,_gpuplan_import_hf_config
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     --js-library ${GPUPLAN_JS_LIBRARY})
 

@@ -20,6 +20,8 @@
 #include "cli/tco_report.h"
 #include "cli/validate.h"
 #include "engine/engine.h"
+#include "scenario/export.h"
+#include "scenario/hf_config.h"
 #include "scenario/scenario_json.h"
 
 namespace cli {
@@ -34,8 +36,8 @@ constexpr const char* kUsage =
     "gpuplan — GPU sizing and cost for LLM training and inference\n"
     "\n"
     "usage:\n"
-    "  gpuplan evaluate --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
-    "  gpuplan plan --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
+    "  gpuplan evaluate --scenario FILE|- [--format table|text|json|md|csv|offers-csv] [--hf-config FILE] [--catalogs DIR]\n"
+    "  gpuplan plan --scenario FILE|- [--format table|text|json|md|csv] [--hf-config FILE] [--catalogs DIR]\n"
     "                                   every GPU sized for the scenario's load and SLA, ranked by its own metric\n"
     "                                   (monthly bill, job cost or run cost), with exclusions and the Pareto front\n"
     "  gpuplan tco --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
@@ -47,6 +49,7 @@ constexpr const char* kUsage =
     "                                   published measurements vs predictions (default DIR: tests/validation/cases)\n"
     "  gpuplan --help | --version\n"
     "\n"
+    "--hf-config FILE: the model from a Hugging Face config.json (--scenario may then be left out).\n"
     "Scenario format: docs/SCENARIO.md. Exit codes: 0 ok, 1 check failed, 2 bad input.\n";
 
 constexpr const char* kVersion = "gpuplan 0.1.0";
@@ -58,7 +61,7 @@ struct Options {
 };
 
 Options ParseOptions(const std::vector<std::string>& args, size_t first) {
-    static const std::set<std::string> kValued = {"--scenario", "--format", "--catalogs"};
+    static const std::set<std::string> kValued = {"--scenario", "--format", "--catalogs", "--hf-config"};
     Options options;
     for (size_t i = first; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -121,26 +124,35 @@ bool FormatFlag(const Options& options, const std::set<std::string>& allowed, st
 // Reads --scenario (a file or "-") against the catalog; prints issues; false when the input is unusable.
 bool LoadScenario(const Options& options, const std::string& stdin_text, catalog::Catalog* cat, engine::Scenario* s, std::ostream& err) {
     auto it = options.Flags.find("--scenario");
-    if (it == options.Flags.end()) {
+    auto hf = options.Flags.find("--hf-config");
+    if (it == options.Flags.end() && hf == options.Flags.end()) {
         err << "gpuplan: --scenario FILE|- is required\n";
         return false;
     }
-    std::string text;
-    if (it->second == "-") text = stdin_text;
-    else if (!ReadTextFile(it->second, &text)) {
+    std::string text = "{}"; // --hf-config alone: the default scenario with that model
+    if (it != options.Flags.end() && it->second == "-") text = stdin_text;
+    else if (it != options.Flags.end() && !ReadTextFile(it->second, &text)) {
         err << "gpuplan: " << it->second << ": cannot be read\n";
         return false;
     }
     if (!LoadCatalog(options, cat, err)) return false;
     std::vector<catalog::Issue> issues;
-    const bool ok = scenario::ScenarioFromJson(text, *cat, s, &issues);
+    bool ok = scenario::ScenarioFromJson(text, *cat, s, &issues);
+    if (ok && hf != options.Flags.end()) {
+        std::string config_text;
+        if (!ReadTextFile(hf->second, &config_text)) {
+            err << "gpuplan: " << hf->second << ": cannot be read\n";
+            return false;
+        }
+        ok = scenario::ModelFromHfConfigText(config_text, hf->second, &s->Model, &issues);
+    }
     for (const catalog::Issue& issue : issues) err << "gpuplan: " << issue.ToString() << "\n";
     return ok;
 }
 
 int Evaluate(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
     std::string format;
-    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    if (!FormatFlag(options, {"table", "text", "json", "md", "csv", "offers-csv"}, &format, err)) return kExitBadInput;
     catalog::Catalog cat;
     engine::Scenario s;
     if (!LoadScenario(options, stdin_text, &cat, &s, err)) return kExitBadInput;
@@ -150,18 +162,21 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
         return kExitBadInput;
     }
     if (format == "json") out << scenario::ResultToJson(result) << "\n";
+    else if (format == "csv") out << scenario::ResultToCsv(s, result);
+    else if (format == "offers-csv") out << scenario::OffersToCsv(result);
     else out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table);
     return kExitOk;
 }
 
 int PlanCommand(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
     std::string format;
-    if (!FormatFlag(options, {"table", "json", "md"}, &format, err)) return kExitBadInput;
+    if (!FormatFlag(options, {"table", "text", "json", "md", "csv"}, &format, err)) return kExitBadInput;
     catalog::Catalog cat;
     engine::Scenario s;
     if (!LoadScenario(options, stdin_text, &cat, &s, err)) return kExitBadInput;
     const std::vector<engine::PlanRow> rows = catalog::PlanWithCatalog(cat, s);
     if (format == "json") out << scenario::PlanToJson(s, rows) << "\n";
+    else if (format == "csv") out << scenario::PlanToCsv(s, rows);
     else out << RenderPlan(s, rows, format == "md" ? TextFormat::Markdown : TextFormat::Table);
     return kExitOk;
 }

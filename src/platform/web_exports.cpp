@@ -20,6 +20,7 @@
 #include "input/json_input.h"
 #include "platform/platform.h"
 #include "scenario/scenario_json.h"
+#include "ui/page_features.h"
 
 namespace {
 
@@ -182,6 +183,40 @@ EMSCRIPTEN_KEEPALIVE void gpuplan_import_too_large(const char* file, double byte
             platform::RequestFrame();
         },
         LogFailure);
+}
+
+// JS API gpuplan.exportText(kind): what the Export block copies or saves — "md", "text", "csv" (result and
+// derivation), "offers-csv", "compare-csv", "json" — the same text as the CLI prints for the same scenario.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_export(const char* kind) {
+    Guarded(
+        [&] {
+            AppState* state = platform::State();
+            ExportKind parsed = ExportKind::Count;
+            g_reply = state != nullptr && ParseExportKind(kind, &parsed) ? ExportText(*state, parsed) : std::string();
+        },
+        [](const char*) { g_reply.clear(); });
+    return g_reply.c_str();
+}
+
+// JS API gpuplan.importHfConfig(fileName, text): a Hugging Face config.json (a dropped file, a script) replaces
+// the model. Returns {"ok", "model", "params", "errors": [...], "notes": [...]}.
+EMSCRIPTEN_KEEPALIVE const char* gpuplan_import_hf_config(const char* file, const char* text) {
+    Guarded(
+        [&] {
+            AppState* state = platform::State();
+            if (state == nullptr) {
+                g_reply = R"({"ok":false,"errors":["the app has not started"],"notes":[]})";
+                return;
+            }
+            ApplyHfConfig(state, file, text);
+            const HfConfigReport& report = state->ui.LastHfConfig;
+            const nlohmann::json reply = {{"ok", report.Ok}, {"model", report.ModelName}, {"params", report.Params},
+                                          {"errors", report.Errors}, {"notes", report.Notes}};
+            g_reply = Dump(reply);
+            platform::RequestFrame();
+        },
+        [](const char* what) { g_reply = Dump({{"ok", false}, {"errors", {std::string("internal error: ") + what}}, {"notes", nlohmann::json::array()}}); });
+    return g_reply.c_str();
 }
 
 // Text typed on a phone's keyboard (the hidden <input> the page focuses for a numeric field).

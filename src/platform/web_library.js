@@ -93,4 +93,95 @@ mergeInto(LibraryManager.library, {
         var canvas = document.getElementById('canvas');
         if (canvas) canvas.style.cursor = kind === 1 ? 'text' : kind === 2 ? 'pointer' : 'default';
     },
+
+    // --- Page features (issue 13) ---------------------------------------------------------------------------
+    // The text mirror: the results as real HTML (gpuplan.mirror/1, src/ui/text_mirror.h) in <main id="mirror">,
+    // built with createElement/textContent only — catalog and imported names are never parsed as HTML. Visually
+    // hidden on screen (the canvas shows the same numbers), read by page search, screen readers, copy and
+    // translation tools, and shown when printing. Sets <html lang>.
+    gpuplan_js_mirror: function (json_ptr) {
+        var mirror = JSON.parse(UTF8ToString(json_ptr));
+        var root = document.getElementById('mirror');
+        if (!root) {
+            root = document.createElement('main');
+            root.id = 'mirror';
+            document.body.appendChild(root);
+        }
+        document.documentElement.lang = mirror.lang || 'en';
+        root.setAttribute('lang', mirror.lang || 'en');
+        // A short live region (the verdict and the memory line) is announced when it changes; the rest is read on demand.
+        var status = document.getElementById('mirror-status');
+        if (!status) {
+            status = document.createElement('p');
+            status.id = 'mirror-status';
+            status.setAttribute('role', 'status');
+            status.setAttribute('aria-live', 'polite');
+            root.parentNode.insertBefore(status, root);
+        }
+        var first = mirror.sections && mirror.sections[0] && mirror.sections[0].lines ? mirror.sections[0].lines : [];
+        var said = first.slice(0, 2).join('. ');
+        if (status.textContent !== said) status.textContent = said;
+        var fresh = document.createElement('div');
+        function add(parent, tag, text) {
+            var element = document.createElement(tag);
+            if (text !== undefined) element.textContent = String(text);
+            parent.appendChild(element);
+            return element;
+        }
+        add(fresh, 'h1', mirror.title);
+        (mirror.sections || []).forEach(function (section) {
+            var box = add(fresh, 'section');
+            box.id = 'mirror-' + String(section.id).replace(/[^a-z0-9_-]/gi, '');
+            add(box, 'h2', section.heading);
+            (section.lines || []).forEach(function (line) { add(box, 'p', line); });
+            if (section.rows && section.rows.length) {
+                var list = add(box, 'dl');
+                section.rows.forEach(function (row) { add(list, 'dt', row[0]); add(list, 'dd', row[1]); });
+            }
+            if (section.table) {
+                var table = add(box, 'table');
+                var head = add(add(table, 'thead'), 'tr');
+                (section.table.head || []).forEach(function (cell) { add(head, 'th', cell).setAttribute('scope', 'col'); });
+                var body = add(table, 'tbody');
+                (section.table.rows || []).forEach(function (row) {
+                    var tr = add(body, 'tr');
+                    row.forEach(function (cell) { add(tr, 'td', cell); });
+                });
+            }
+            if (section.items && section.items.length) {
+                var items = add(box, 'ul');
+                section.items.forEach(function (item) { add(items, 'li', item); });
+            }
+        });
+        root.replaceChildren ? root.replaceChildren(fresh) : (root.textContent = '', root.appendChild(fresh));
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.mirror = mirror;
+    },
+
+    // Saves a file: text made by the app (a Blob), or, with no text, a file of this site by name (gpuplan.html).
+    gpuplan_js_download: function (name_ptr, mime_ptr, text_ptr) {
+        var name = UTF8ToString(name_ptr);
+        var text = UTF8ToString(text_ptr);
+        var link = document.createElement('a');
+        var url = null;
+        if (text.length > 0) {
+            url = URL.createObjectURL(new Blob([text], { type: UTF8ToString(mime_ptr) || 'text/plain' }));
+            link.href = url;
+        } else {
+            link.href = name;
+        }
+        link.download = name;
+        link.rel = 'noopener';
+        document.body.appendChild(link);
+        link.click();
+        document.body.removeChild(link);
+        if (url) setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.lastDownload = { name: name, text: text };
+    },
+
+    // Remembers a value between visits (the last link); private modes and file:// pages may refuse: then nothing.
+    gpuplan_js_store: function (key_ptr, value_ptr) {
+        try { window.localStorage.setItem(UTF8ToString(key_ptr), UTF8ToString(value_ptr)); } catch (e) { /* not kept */ }
+    },
 });

@@ -40,6 +40,10 @@ void gpuplan_js_set_cursor(int kind);
 void gpuplan_js_open_file_picker();
 void gpuplan_js_open_url(const char* url);
 void gpuplan_js_keyboard(int kind);
+// page features (issue 13)
+void gpuplan_js_mirror(const char* mirror_json);
+void gpuplan_js_download(const char* name, const char* mime, const char* text);
+void gpuplan_js_store(const char* key, const char* value);
 }
 
 //-----------------------------------------------------------------------------
@@ -457,6 +461,20 @@ void PerformOutbox(AppState* state) {
         gpuplan_js_copy_text(outbox.ClipboardText.c_str());
         g_platform.Clipboard = outbox.ClipboardText;
         outbox.ClipboardRequested = false;
+    }
+    // Page features (issue 13): the text mirror, a file to save, the link kept in localStorage.
+    if (outbox.MirrorChanged) {
+        gpuplan_js_mirror(outbox.MirrorJson.c_str());
+        outbox.MirrorChanged = false;
+    }
+    if (!outbox.DownloadName.empty()) {
+        gpuplan_js_download(outbox.DownloadName.c_str(), outbox.DownloadMime.c_str(), outbox.DownloadText.c_str());
+        outbox.DownloadName.clear();
+        outbox.DownloadText.clear();
+    }
+    if (!outbox.StoreKey.empty()) {
+        gpuplan_js_store(outbox.StoreKey.c_str(), outbox.StoreValue.c_str());
+        outbox.StoreKey.clear();
     }
 }
 

@@ -16,6 +16,7 @@
 #include "input/json_input.h"
 #include "scenario/field_limits.h"
 #include "engine/engine.h"
+#include "scenario/hf_config.h"
 
 namespace scenario {
 
@@ -81,6 +82,13 @@ void ReadModel(ObjectReader* top, const catalog::Catalog& catalog, engine::Scena
     }
     if (!model->is_object()) {
         top->Error("model", "expected a catalog id or an architecture object");
+        return;
+    }
+    if (model->contains("hf_config")) { // a Hugging Face config.json (hf_config.h)
+        engine::ModelArch arch;
+        if (!ModelFromHfConfig((*model)["hf_config"], "model.hf_config", &arch, issues)) top->Error("model", "hf_config: not a usable config.json (see above)");
+        else s->Model = arch;
+        if (model->contains("name") && (*model)["name"].is_string()) s->Model.Name = (*model)["name"].get<std::string>();
         return;
     }
     ObjectReader r(*model, kFile, "", issues, "model.");

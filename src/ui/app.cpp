@@ -15,6 +15,7 @@
 #include "imgui.h"
 #include "scenario/field_limits.h"
 #include "scenario/scenario_json.h"
+#include "ui/page_features.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/view.h"
@@ -85,7 +86,8 @@ void InitApp(AppState* state, const catalog::FileSet& fetched, const std::vector
     Recompute(state);
 }
 
-void ApplyUrlHash(AppState* state, const std::string& url_hash) {
+void ApplyUrlHash(AppState* state, const std::string& full_hash) {
+    const std::string url_hash = TakePageHashExtras(state, full_hash); // "&l=ru", "&p=<pinned>" (page_features.h)
     std::vector<catalog::Issue> issues;
     engine::Scenario decoded = scenario::DefaultScenario(state->catalog);
     const scenario::LinkReading reading = scenario::ReadLinkScenario(url_hash, state->catalog, &decoded, &issues);
@@ -258,8 +260,10 @@ void BeginColumn(const char* id, ImVec2 size) {
 }
 
 void DrawInputs(AppState* state) {
+    DrawPresetsPanel(state);
     DrawWorkloadPanel(state);
     DrawModelPanel(state);
+    DrawHfConfigPanel(state);
     DrawHardwarePanel(state);
     if (state->scenario.Workload == engine::WorkloadKind::Inference) DrawInferencePanel(state);
     else DrawTrainingPanel(state);
@@ -276,10 +280,13 @@ void RecomputeIfDirty(AppState* state) {
 
 void DrawResults(AppState* state) {
     DrawSummaryPanel(state);
+    DrawPinnedPanel(state);
     DrawComparePanel(state);
+    DrawExportPanel(state);
     DrawMemoryPanel(state);
     DrawCostPanel(state);
     DrawTcoPanel(state);
+    DrawCostCurvePanel(state);
     DrawPriceImportPanel(state);
     if (state->scenario.Workload == engine::WorkloadKind::Inference) DrawCurvePanel(state);
     DrawDetailsPanel(state);
@@ -330,5 +337,6 @@ void DrawApp(AppState* state) {
     DrawAccuracyPanel(state);
     ImGui::End();
     RecomputeIfDirty(state); // widgets in the results column (Cost panel) changed the scenario
+    UpdatePageFeatures(state);  // text mirror, language and pinned scenario in the link, the link remembered
     ImGui::PopFont();
 }

@@ -51,6 +51,27 @@ struct CompareState {
     bool     MeetsSlaOnly = false;   // hide every excluded family (the ranked rows all meet the SLA)
 };
 
+// One bar of "Cost vs GPU count": the scenario evaluated at another GPU count (page_features.h).
+struct CostCurvePoint {
+    int    Gpus = 0;
+    bool   Fits = false;
+    double Value = 0;      // inference: cheapest on-demand per million generated tokens; training: the run's cost
+    double PerHour = 0;    // cheapest on-demand per hour, whole deployment
+    double TimeS = 0;      // training: wall-clock time
+};
+
+// What the last Hugging Face config.json read did (paste box, dropped file or gpuplan.importHfConfig).
+struct HfConfigReport {
+    bool        Done = false;
+    bool        Ok = false;                // the model was replaced
+    std::string ModelName;
+    double      Params = 0;                // derived from the architecture
+    std::vector<std::string> Errors;       // fields it could not read (Issue::ToString())
+    std::vector<std::string> Notes;        // fields read but not used, or assumed
+};
+
+constexpr size_t kHfConfigBoxBytes = 65536; // a config.json is 1–10 KB; a longer paste fails to parse and says so
+
 struct UiState {
     Language    Lang = Language::English;
     bool        Narrow = false;          // phone layout: one column, bigger touch targets (set from the display width)
@@ -90,6 +111,17 @@ struct UiState {
     double      ShownTcoPurchase = 0;    // the Own or rent panel's purchase, as printed
     double      ShownTcoPayback = -1;    // its payback in months as printed (-1 = never or none)
     std::string ShownTcoVerdict;         // engine::VerdictName of what it shows, "" = no panel
+    // Page features (issue 13): export, your own model (config.json), pinned scenario
+    double      ExportCopiedTime = -1;   // ImGui time of the last export copy ("Copied" for a moment)
+    bool        HfConfigOpen = false;    // the "Your model: config.json" block is expanded
+    char        HfConfigBox[kHfConfigBoxBytes] = ""; // config.json text pasted into that block
+    HfConfigReport LastHfConfig;
+    bool        HasPinned = false;       // a scenario is pinned for side-by-side comparison
+    engine::Scenario PinnedScenario;     // the pinned scenario (its result is recomputed with the current catalog)
+    engine::Result   PinnedResult;
+    std::vector<CostCurvePoint> CostCurve; // "Cost vs GPU count", rebuilt when the scenario changes
+    std::string CostCurveKey;            // the scenario (link) CostCurve was built for
+    std::string LastHashExtras;          // "&l=en&p=..." last put in the link ("" before the first frame)
 };
 
 // Side effects the UI asks the platform to perform after a frame (the UI itself never calls the browser).
@@ -102,6 +134,14 @@ struct Outbox {
     double      RedrawAt = -1;           // ImGui time at which the UI needs one more frame (a message expires), -1 = none
     bool        OpenFilePicker = false;  // show the browser's file dialog for a price table
     std::string OpenUrl;                 // a source link the visitor clicked (opened in a new tab), "" = none
+    // Page features (issue 13)
+    std::string MirrorJson;              // the text mirror of the results (text_mirror.h), for the page's DOM
+    bool        MirrorChanged = false;
+    std::string DownloadName;            // a file to save ("gpuplan-compare.csv"), "" = none
+    std::string DownloadMime;
+    std::string DownloadText;
+    std::string StoreKey;                // localStorage entry to write ("" = none): the last scenario, language, currency
+    std::string StoreValue;
 };
 
 // Price catalog summary for the Sources panel, computed once at load.

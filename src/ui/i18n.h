@@ -72,6 +72,11 @@ enum class Str {
     FilterConsumer, FilterFitsOnly, FilterMeetsSlaOnly, FilterVendor, FilterProvider, FilterCountry, ParetoTitle,
     ParetoCost, ParetoLatency, ExcludedNoFigures, ExcludedDoesNotFit, ExcludedNeedsFabric, ExcludedSlaMissed, ExcludedNoOffer,
     GpusPerNode, GpusPerNodeHint, NetworkPerGpu, NetworkPerGpuHint, CompareNoneShown,
+    // page features (issue 13): text mirror, export, your own model, pinned scenario, presets
+    MirrorHeading, SectionExport, CopyMarkdown, CopyPlainText, DownloadResultCsv, DownloadCompareCsv, DownloadOffersCsv,
+    DownloadJson, Copied, ExportHint, OfflineCopy, OfflineHint, OfflineAlready, SectionHfConfig, HfConfigHint,
+    HfConfigRead, HfConfigDone, HfConfigFailed, PinScenario, Unpin, SectionPinned, ColMetric, ColPinned, ColCurrent,
+    ColChange, Presets, PresetChatbot, PresetLora, PresetPretrain, PresetBatch, ResetAll, AxisGpus, SectionCostVsGpus,
     Count
 };
 

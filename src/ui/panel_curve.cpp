@@ -4,6 +4,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/chart_axes.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/view.h"
@@ -15,6 +16,9 @@ constexpr float kPlotHeight = 150;
 constexpr float kPlotHeightNarrow = 130;
 constexpr float kLineWidth = 2;
 constexpr float kSwatch = 11;
+constexpr int   kYTicks = 4;         // about this many value lines on the y axes
+constexpr int   kXTicks = 8;         // at most this many concurrency ticks
+constexpr float kAxisLabelSpace = 6; // tick mark and gap above the x labels, px
 constexpr float kLabelFlipAt = 0.7f; // the marker's label goes left of the line beyond this fraction of the width
 const ImVec4 kTotalColor(0.43f, 0.66f, 1.0f, 1);
 const ImVec4 kPerUserColor(0.96f, 0.73f, 0.31f, 1);
@@ -39,17 +43,21 @@ void DrawCurvePanel(AppState* state) {
     const CurveView view = BuildCurveView(r.Inference, static_cast<double>(state->scenario.Inference.Concurrency) * r.Inference.Replicas);
     widgets::BeginCard(Tr(Str::SectionCurve));
     ImGui::PushFont(state->ui.FontSmall);
-    LegendItem(kTotalColor, (std::string(Tr(Str::LegendTotal)) + " (" + Tr(Str::AxisTop) + " " + view.TotalMax + ")").c_str());
-    LegendItem(kPerUserColor, (std::string(Tr(Str::LegendPerUser)) + " (" + Tr(Str::AxisTop) + " " + view.PerUserMax + ")").c_str());
+    LegendItem(kTotalColor, Tr(Str::LegendTotal));     // its values on the left axis
+    LegendItem(kPerUserColor, Tr(Str::LegendPerUser)); // on the right
 
     ImDrawList* draw = ImGui::GetWindowDrawList();
     const ImVec2 origin = ImGui::GetCursorScreenPos();
     const ImVec2 size(ImGui::CalcItemWidth(), state->ui.Narrow ? kPlotHeightNarrow : kPlotHeight);
     draw->AddRectFilled(origin, ImVec2(origin.x + size.x, origin.y + size.y), ImGui::GetColorU32(ImGuiCol_FrameBg), 4);
-    for (int i = 1; i < 4; ++i) { // quarter grid lines
-        const float y = origin.y + size.y * i / 4;
-        draw->AddLine(ImVec2(origin.x, y), ImVec2(origin.x + size.x, y), ImGui::GetColorU32(theme::kCardBorder));
+    // Grid and values: generated tokens/s on the left (blue), tokens/s per user on the right (orange).
+    const auto rate = [](double per_s) { return per_s > 0 ? FormatRate(per_s, Str::UnitTokensPerS) : std::string("0"); };
+    const std::vector<AxisTick> total_ticks = NiceTicks(view.TotalTop, kYTicks, rate);
+    for (const AxisTick& tick : total_ticks) {
+        const float y = origin.y + (1 - tick.At) * size.y;
+        if (tick.At > 0) draw->AddLine(ImVec2(origin.x, y), ImVec2(origin.x + size.x, y), ImGui::GetColorU32(theme::kCardBorder));
     }
+
     if (view.MarkerX >= 0) {
         const ImVec2 a = At(origin, size, view.MarkerX, 1), b = At(origin, size, view.MarkerX, 0);
         draw->AddLine(a, b, ImGui::GetColorU32(theme::kTextDim), 1.5f);
@@ -71,15 +79,18 @@ void DrawCurvePanel(AppState* state) {
         draw->AddCircleFilled(total[i], 2.5f, ImGui::GetColorU32(kTotalColor));
         draw->AddCircleFilled(per_user[i], 2.5f, ImGui::GetColorU32(kPerUserColor));
     }
+    DrawYTicks(draw, origin, size, total_ticks, ImGui::GetColorU32(kTotalColor), false); // over the lines, on a backing
+    DrawYTicks(draw, origin, size, NiceTicks(view.PerUserTop, kYTicks, rate), ImGui::GetColorU32(kPerUserColor), true);
     ImGui::Dummy(size);
+    widgets::RecordLastItem(&state->ui, "chart_curve");
 
-    // Axis: concurrency from the first to the last point.
+    // Axis: concurrency (sequences decoded together, log scale) with its values, then its title.
+    DrawXTicks(draw, origin.x, size.x, ImGui::GetCursorScreenPos().y, Log2Ticks(view.ConcurrencyLo, view.ConcurrencyHi, kXTicks),
+               ImGui::GetColorU32(theme::kTextDim));
+    ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight() + kAxisLabelSpace));
     const std::string axis = std::string(Tr(Str::AxisConcurrency));
-    ImGui::TextDisabled("%s", view.ConcurrencyMin.c_str());
-    ImGui::SameLine((size.x - ImGui::CalcTextSize(axis.c_str()).x) / 2);
+    ImGui::SetCursorPosX(ImGui::GetCursorPosX() + (size.x - ImGui::CalcTextSize(axis.c_str()).x) / 2);
     ImGui::TextDisabled("%s", axis.c_str());
-    ImGui::SameLine(size.x - ImGui::CalcTextSize(view.ConcurrencyMax.c_str()).x);
-    ImGui::TextDisabled("%s", view.ConcurrencyMax.c_str());
     ImGui::PopFont();
     widgets::EndCard();
 }

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/chart_axes.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/view.h"
@@ -13,6 +14,8 @@ constexpr float kBarHeight = 28;
 constexpr float kMarkOverhang = 5;     // capacity line sticks out above and below the bar, px
 constexpr float kDash = 4;             // usable-memory line dash length, px
 constexpr float kSwatch = 11;          // legend colour square, px
+constexpr int   kAxisTicks = 5;        // about this many GB ticks under the bar
+constexpr float kAxisLabelSpace = 6;   // tick mark and gap above the labels, px
 
 void DrawDashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color) {
     for (float y = a.y; y < b.y; y += 2 * kDash) draw->AddLine(ImVec2(a.x, y), ImVec2(b.x, std::min(y + kDash, b.y)), color, 1.5f);
@@ -62,6 +65,13 @@ void DrawMemoryPanel(AppState* state) {
                        ImGui::GetColorU32(theme::kTextDim));
     }
     ImGui::Dummy(ImVec2(width, kBarHeight + kMarkOverhang));
+    widgets::RecordLastItem(&state->ui, "chart_memory");
+    // Axis: GB from 0 to the bar's scale.
+    ImGui::PushFont(state->ui.FontSmall);
+    const float axis_y = ImGui::GetCursorScreenPos().y;
+    DrawXTicks(draw, origin.x, width, axis_y, NiceTicks(bar.ScaleBytes, kAxisTicks, GbTick), ImGui::GetColorU32(theme::kTextDim));
+    ImGui::Dummy(ImVec2(width, ImGui::GetTextLineHeight() + kAxisLabelSpace));
+    ImGui::PopFont();
     if (hovered != nullptr) ImGui::SetTooltip("%s: %s", Tr(MemoryPartLabel(hovered->Part)), FormatGb(hovered->Bytes).c_str());
     ImGui::Spacing();
 

@@ -28,3 +28,10 @@ void DrawCurvePanel(AppState* state);      // inference: throughput and per-user
 void DrawDetailsPanel(AppState* state);    // inference: SLA and batch capacity; training: layout, communication, checkpoints
 void DrawSourcesPanel(AppState* state);    // GPU / model provenance, age of the price data
 void DrawAccuracyPanel(AppState* state);   // the published cases behind an accuracy band (a modal window)
+
+// Page features (issue 13; page_features.h)
+void DrawPresetsPanel(AppState* state);    // "Start from" presets for common jobs, Reset
+void DrawHfConfigPanel(AppState* state);   // your own model from a Hugging Face config.json
+void DrawExportPanel(AppState* state);     // copy Markdown / text, download CSV / JSON, pin, offline copy
+void DrawPinnedPanel(AppState* state);     // pinned vs current, with changes
+void DrawCostCurvePanel(AppState* state);  // cost vs GPU count (bars with money and GPU axes)

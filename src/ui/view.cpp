@@ -251,6 +251,7 @@ MemoryBarView BuildMemoryBar(const engine::Result& r) {
         segment.Width = static_cast<float>(bytes / scale);
         start += segment.Width;
     }
+    view.ScaleBytes = scale;
     view.CapacityAt = static_cast<float>(capacity / scale);
     view.UsableAt = static_cast<float>(view.UsableBytes / scale);
     return view;
@@ -499,6 +500,10 @@ CurveView BuildCurveView(const engine::InferenceResult& in, double scenario_conc
     view.PerUserMax = FormatRate(top_user, Str::UnitTokensPerS);
     view.ConcurrencyMin = Grouped(in.Curve.front().Concurrency);
     view.ConcurrencyMax = Grouped(in.Curve.back().Concurrency);
+    view.TotalTop = top_total;
+    view.PerUserTop = top_user;
+    view.ConcurrencyLo = std::max(1.0, in.Curve.front().Concurrency);
+    view.ConcurrencyHi = std::max(1.0, in.Curve.back().Concurrency);
     return view;
 }
 

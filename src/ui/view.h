@@ -46,6 +46,7 @@ struct MemoryBarView {
     float         UsableAt = 1;     // fraction where the usable-memory line is drawn
     bool          HasUsable = false;
     double        UsableBytes = 0;
+    double        ScaleBytes = 0;   // bytes the whole bar stands for (axis ticks)
 };
 MemoryBarView BuildMemoryBar(const engine::Result& result);
 Str           MemoryPartLabel(MemoryPart part);
@@ -86,6 +87,8 @@ struct CurveView {
     float       MarkerX = -1;           // the scenario's concurrency, -1 = off the curve
     std::string TotalMax, PerUserMax;   // axis tops with units
     std::string ConcurrencyMin, ConcurrencyMax;
+    double      TotalTop = 0, PerUserTop = 0;          // the values at the top of the plot (axis ticks)
+    double      ConcurrencyLo = 1, ConcurrencyHi = 1;  // the x axis' ends
 };
 CurveView BuildCurveView(const engine::InferenceResult& inference, double scenario_concurrency);
 

@@ -103,6 +103,8 @@ async function openPage(browser, url, viewport) {
         if (!target.startsWith('http://127.0.0.1') && !target.startsWith('data:')) errors.push(`request left the origin: ${target}`);
     });
     await page.setViewport(viewport);
+    // Each page is a first visit: the page restores the last link from localStorage otherwise (features.test.mjs checks that).
+    await page.evaluateOnNewDocument(() => { try { window.localStorage.clear(); } catch (e) { /* none */ } });
     await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT_MS });
     await page.waitForFunction('window.gpuplan && (window.gpuplan.ready === true || window.gpuplan.error)', { timeout: READY_TIMEOUT_MS });
     const error = await page.evaluate(() => window.gpuplan.error || '');
@@ -262,7 +264,7 @@ async function main() {
         await check('the URL hash holds the scenario', async () => {
             const hash = await page.evaluate(() => location.hash);
             expect(hash.startsWith('#s='), `hash is "${hash}"`);
-            const decoded = JSON.parse(decodeURIComponent(hash.slice(3)));
+            const decoded = JSON.parse(decodeURIComponent(hash.slice(3).split('&')[0])); // "&l=en", "&p=..." follow (page_features.h)
             expect(decoded.inference && decoded.inference.concurrency === 24, `hash scenario ${JSON.stringify(decoded)}`);
         });
 
