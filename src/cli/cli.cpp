@@ -164,7 +164,17 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
     if (format == "json") out << scenario::ResultToJson(result) << "\n";
     else if (format == "csv") out << scenario::ResultToCsv(s, result);
     else if (format == "offers-csv") out << scenario::OffersToCsv(result);
-    else out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table);
+    else {
+        // Does not fit: the planner's row for this GPU says what would (the same row the page's Compare shows).
+        std::vector<engine::PlanRow> plan;
+        const engine::PlanRow* would_work = nullptr;
+        if (!result.Fits) {
+            plan = catalog::PlanWithCatalog(cat, s);
+            for (const engine::PlanRow& row : plan)
+                if (row.GpuId == s.Gpu.Id) would_work = &row;
+        }
+        out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table, would_work);
+    }
     return kExitOk;
 }
 

@@ -92,7 +92,7 @@ void AddEconomicsRows(const engine::CostResult& c, const std::string& cur, std::
 
 } // namespace
 
-std::string RenderResult(const engine::Scenario& s, const engine::Result& r, TextFormat format) {
+std::string RenderResult(const engine::Scenario& s, const engine::Result& r, TextFormat format, const engine::PlanRow* would_work) {
     const bool md = format == TextFormat::Markdown;
     std::string out;
     auto heading = [&](const std::string& text) { out += md ? "\n## " + text + "\n\n" : "\n" + text + "\n"; };
@@ -113,7 +113,17 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
     rows.push_back({"GPUs needed", r.GpusNeeded > 0 ? std::to_string(r.GpusNeeded) : "n/a"});
     out += RenderRows(rows, format);
 
-    if (s.Workload == engine::WorkloadKind::Inference && r.Inference.TpotS > 0) {
+    // Feasibility first: a configuration that does not fit gets no speed or cost as if it ran, but what would work.
+    if (!r.Fits) {
+        heading("Does not fit: what would work");
+        if (would_work != nullptr && would_work->GpuCount > 0 && would_work->Excluded != engine::PlanExclusion::DoesNotFit)
+            out += std::to_string(would_work->GpuCount) + " × " + would_work->GpuName + ": " + would_work->Reason + "\n";
+        else if (would_work != nullptr)
+            out += would_work->GpuName + ": " + would_work->Reason + "\n";
+        else
+            out += "see `gpuplan plan` for the GPUs and counts that fit\n";
+    }
+    if (r.Fits && s.Workload == engine::WorkloadKind::Inference && r.Inference.TpotS > 0) {
         heading("Speed");
         const engine::InferenceResult& in = r.Inference;
         out += RenderRows({{"metric", "value"},
@@ -125,7 +135,7 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
                            {"requests/s", HumanValue(in.RequestsPerS, "req/s")}},
                           format);
     }
-    if (s.Workload != engine::WorkloadKind::Inference && r.Training.TimeS > 0) {
+    if (r.Fits && s.Workload != engine::WorkloadKind::Inference && r.Training.TimeS > 0) {
         heading("Training");
         const engine::TrainingResult& t = r.Training;
         out += RenderRows({{"metric", "value"},
@@ -136,7 +146,7 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
                            {"GPU-hours", HumanValue(t.GpuHours, "h")}},
                           format);
     }
-    if (r.Cost.Priced) {
+    if (r.Fits && r.Cost.Priced) {
         heading("Cost (" + r.Cost.Currency + (r.Cost.PricesIncludeVat ? ", with VAT" : ", without VAT") + ")");
         const engine::CostResult& c = r.Cost;
         const std::string cur = c.Currency;

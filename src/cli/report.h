@@ -10,7 +10,10 @@ namespace cli {
 
 enum class TextFormat { Table, Markdown };
 
-std::string RenderResult(const engine::Scenario& scenario, const engine::Result& result, TextFormat format);
+// `would_work`: the plan row for the scenario's GPU, printed as "what would work" when the result does not fit
+// (speed and cost are then left out: nothing of that configuration would run).
+std::string RenderResult(const engine::Scenario& scenario, const engine::Result& result, TextFormat format,
+                         const engine::PlanRow* would_work = nullptr);
 std::string RenderPlan(const engine::Scenario& scenario, const std::vector<engine::PlanRow>& rows, TextFormat format);
 // Aligned plain-text table (or Markdown) from rows of cells; the first row is the header.
 std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFormat format);

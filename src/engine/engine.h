@@ -29,6 +29,13 @@ private:
     EvaluateOptions Previous;
 };
 
+// The layout that makes the scenario fit and run best on the GPUs it has (issue 10: a layout is part of the
+// configuration, not an afterthought). Inference: the smallest tensor-parallel degree (a power of two, with the
+// scenario's pipeline stages, within the GPU count) whose replica fits; the rest of the GPUs become replicas.
+// Training: the engine's suggested layout (TP, PP, EP, ZeRO, recompute) when the scenario's own does not fit or is
+// slower. Returns true when it changed the scenario.
+bool ChooseLayout(Scenario* scenario);
+
 // Checks the scenario's fields (positive counts, formats that make sense); "" when valid.
 std::string ValidateScenario(const Scenario& scenario);
 

@@ -1,4 +1,5 @@
 // gpuplan engine: the one entry point.
+#include <algorithm>
 #include <cmath>
 
 #include "engine/derivation.h"
@@ -9,6 +10,10 @@
 namespace engine {
 
 namespace {
+
+// A suggested training layout replaces the scenario's own fitting one only when it is this much faster (a few
+// percent is within the model's error; switching the visitor's layout for it would only confuse).
+constexpr double kLayoutGainToSwitch = 0.05;
 
 struct NamedFigure {
     const char* Name; // the Result JSON path the figure is written under
@@ -53,6 +58,30 @@ bool ReportNonFinite(Result* r) {
 }
 
 } // namespace
+
+bool ChooseLayout(Scenario* s) {
+    const EvaluateOptions figures_only{false, false};
+    if (s->Workload != WorkloadKind::Inference) {
+        const Result r = Evaluate(*s, figures_only);
+        if (!r.Ok || !r.Training.SuggestedFound) return false;
+        if (r.Fits && !(r.Training.SuggestedTimeS < r.Training.TimeS * (1.0 - kLayoutGainToSwitch))) return false;
+        return ApplySuggestedLayout(r.Training, s);
+    }
+    const int pp = std::max(1, s->Inference.PipelineParallel);
+    const int before = s->Inference.TensorParallel;
+    int chosen = 0;
+    for (int tp = 1; tp * pp <= s->GpuCount; tp *= 2) {
+        s->Inference.TensorParallel = tp;
+        const Result r = Evaluate(*s, figures_only);
+        if (r.Ok && r.Fits) {
+            chosen = tp;
+            break;
+        }
+        chosen = tp; // nothing fits: the most splitting the GPUs allow (the verdict then says what would work)
+    }
+    s->Inference.TensorParallel = std::max(1, chosen);
+    return s->Inference.TensorParallel != before;
+}
 
 Result Evaluate(const Scenario& scenario) {
     Result result;

@@ -377,6 +377,10 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
             out.Reason = r.Error;
             return out;
         }
+        if (!(r.GpusNeeded > 0) && s.Training.ZeroStage < 3) { // replicated states never fit by adding GPUs: shard them
+            s.Training.ZeroStage = 3;
+            r = Evaluate(s);
+        }
         if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
             out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
             return out;

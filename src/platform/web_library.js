@@ -88,6 +88,21 @@ mergeInto(LibraryManager.library, {
         if (typeof window.gpuplanKeyboard === 'function') window.gpuplanKeyboard(kind);
     },
 
+    // Prices the visitor imported or edited live only in this page: while there are any, leaving or reloading the
+    // page asks first (the browser's own prompt), since a link does not carry them.
+    gpuplan_js_set_local_prices: function (count) {
+        var hooks = window.gpuplan || (window.gpuplan = {});
+        hooks.localPrices = count;
+        if (!hooks.beforeUnloadInstalled) {
+            hooks.beforeUnloadInstalled = true;
+            window.addEventListener('beforeunload', function (event) {
+                if (!(window.gpuplan && window.gpuplan.localPrices > 0)) return;
+                event.preventDefault();
+                event.returnValue = '';
+            });
+        }
+    },
+
     // Canvas cursor: 0 arrow, 1 text, 2 pointer.
     gpuplan_js_set_cursor: function (kind) {
         var canvas = document.getElementById('canvas');

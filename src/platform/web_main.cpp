@@ -37,6 +37,7 @@ void gpuplan_js_frame_drawn(int first_full_frame);
 void gpuplan_js_set_ready();
 void gpuplan_js_fail(const char* message);
 void gpuplan_js_set_cursor(int kind);
+void gpuplan_js_set_local_prices(int count);
 void gpuplan_js_open_file_picker();
 void gpuplan_js_open_url(const char* url);
 void gpuplan_js_keyboard(int kind);
@@ -98,6 +99,7 @@ struct Platform {
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
     int    Cursor = -1;
+    int    LocalPrices = 0;            // imported + edited offers the page told the browser about (leave-page prompt)
     bool   LastPointerTouch = false;   // the last press came from a finger (a phone keyboard is needed to type)
     Keyboard KeyboardShown = Keyboard::Hidden;
     std::string Clipboard;             // last text copied or pasted (ImGui's clipboard)
@@ -444,6 +446,11 @@ void OnTimedRedraw(void*) { Wake(); }
 
 void PerformOutbox(AppState* state) {
     Outbox& outbox = state->outbox;
+    const int local_prices = LocalPriceCount(*state);
+    if (local_prices != g_platform.LocalPrices) {
+        g_platform.LocalPrices = local_prices;
+        gpuplan_js_set_local_prices(local_prices);
+    }
     if (outbox.RedrawAt >= 0) {
         const double delay_ms = std::max(0.0, (outbox.RedrawAt - ImGui::GetTime()) * 1000.0) + 20;
         emscripten_set_timeout(OnTimedRedraw, delay_ms, nullptr);

@@ -190,6 +190,12 @@ void ImportPricesIntoApp(AppState* state, const std::string& file, const std::st
     Recompute(state);
 }
 
+int LocalPriceCount(const AppState& state) {
+    int count = static_cast<int>(state.ui.EditedOffers.size());
+    for (const catalog::Offer& offer : state.catalog.Offers) count += offer.Imported && !state.ui.EditedOffers.count(offer.Id) ? 1 : 0;
+    return count;
+}
+
 void ReportImportTooLarge(AppState* state, const std::string& file, double bytes) {
     ImportReport& report = state->ui.LastImport;
     report = ImportReport();
@@ -274,6 +280,9 @@ void RecomputeIfDirty(AppState* state) {
     if (!state->ui.Dirty) return;
     state->ui.Dirty = false;
     ReportClamps(state, SanitizeScenario(&state->scenario));
+    // A changed GPU, count, model or format takes the layout that makes it fit and run best, unless the visitor set
+    // the layout themselves (editing TP/PP/ZeRO/recompute pins it; "Choose the layout for me" unpins).
+    if (!state->ui.LayoutPinned) engine::ChooseLayout(&state->scenario);
     Recompute(state);
     FollowEditInAddressBar(state);
 }

@@ -37,6 +37,8 @@ void Recompute(AppState* state);
 // happened in state->ui.LastImport, and recomputes. The file picker, drag-and-drop, the paste box and
 // gpuplan.importPrices all end here.
 void ImportPricesIntoApp(AppState* state, const std::string& file, const std::string& text);
+// Offers that live only in this page: imported by the visitor or with a price they edited (a link carries neither).
+int LocalPriceCount(const AppState& state);
 // A file too large to import (the page does not read it): the report names its size and the limit.
 void ReportImportTooLarge(AppState* state, const std::string& file, double bytes);
 

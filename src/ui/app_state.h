@@ -75,6 +75,8 @@ constexpr size_t kHfConfigBoxBytes = 65536; // a config.json is 1–10 KB; a lon
 struct UiState {
     Language    Lang = Language::English;
     bool        Narrow = false;          // phone layout: one column, bigger touch targets (set from the display width)
+    bool        LayoutPinned = false;    // the visitor set TP/PP/ZeRO/recompute: keep them; false = ChooseLayout on each change
+    bool        ScrollToDerivation = false; // "How was this computed?" was clicked: the derivation scrolls into view
     ImFont*     FontBody = nullptr;      // set by the platform when it builds the font atlas (wide layout)
     ImFont*     FontTouch = nullptr;     // body text of the narrow (phone) layout
     ImFont*     FontLarge = nullptr;     // headline numbers

@@ -56,7 +56,10 @@ enum class Str {
     ShowAllGpus, ShowTopGpus, PlanOneReplica, PlanReplicas, PlanTrainingLayout, PlanInfeasible, PlanReasonTooltip,
     CompareEmpty,
     // robustness: refused input, clamped values, state kept locally
-    PasteTooLarge, FieldNotANumber, FieldClamped, NoticeLinkRepaired, NoticeAdjusted,
+    PasteTooLarge, FieldNotANumber, FieldClamped, NoticeLinkRepaired, NoticeAdjusted, LinkWithoutLocalPrices,
+    LinkWithoutLocalPricesDetail,
+    // issue 10: the answer first
+    HowComputed, WhatWouldWork, ApplyConfiguration, CheapestThatWorks, MonthlyAtLoad, AutoLayout, AutoLayoutHint,
     // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
     PricesVat, VatExcluded, VatIncluded, VatHint, StalePrices, StaleSkip, StaleUse, StaleHint, MarkStale, MarkNoSaving,
     MyMac, MyPc, LocalHardwareHint,

@@ -9,6 +9,10 @@ void DrawDerivationPanel(AppState* state) {
     const engine::Result& r = state->result;
     if (!r.Ok || r.Derivation.empty()) return;
     widgets::BeginCard(Tr(Str::SectionDerivation));
+    if (state->ui.ScrollToDerivation) { // "How was this computed?" under the verdict
+        ImGui::SetScrollHereY(0.0f);
+        state->ui.ScrollToDerivation = false;
+    }
     const bool narrow = state->ui.Narrow;
     const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_SizingStretchProp;
     if (ImGui::BeginTable("derivation", narrow ? 2 : 3, flags, ImVec2(ImGui::CalcItemWidth(), 0))) {

@@ -1,7 +1,9 @@
 // gpuplan ui: the header — product name, tagline, language toggle, "Copy link".
 #include <algorithm>
+#include <cstdio>
 
 #include "imgui.h"
+#include "ui/app.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/widgets.h"
@@ -48,6 +50,12 @@ void DrawHeaderPanel(AppState* state) {
         state->outbox.ClipboardText = state->page_url + state->outbox.UrlHash;
         state->outbox.ClipboardRequested = true;
         ui.LinkCopiedTime = ImGui::GetTime();
+        // The link carries the configuration, never the visitor's own prices: say so where they exist.
+        if (const int local = LocalPriceCount(*state); local > 0) {
+            char detail[160];
+            std::snprintf(detail, sizeof(detail), Tr(Str::LinkWithoutLocalPricesDetail), local);
+            ui.Notices.push_back(Notice{NoticeKind::Info, Str::LinkWithoutLocalPrices, detail});
+        }
         state->outbox.RedrawAt = ui.LinkCopiedTime + kCopiedMessageS;
     }
     widgets::RecordLastItem(&ui, "copy_link");

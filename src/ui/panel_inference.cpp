@@ -26,8 +26,11 @@ void DrawInferencePanel(AppState* state) {
         changed |= widgets::InputNumber(ui, "input_tokens", Tr(Str::InputTokens), &in.InputTokens, L::kInputTokens, 256, "%.0f");
         changed |= widgets::InputNumber(ui, "output_tokens", Tr(Str::OutputTokens), &in.OutputTokens, L::kOutputTokens, 64, "%.0f");
         changed |= widgets::InputCount(ui, "concurrency", Tr(Str::Concurrency), &in.Concurrency, L::kConcurrency);
-        changed |= widgets::InputCount(ui, "tensor_parallel", Tr(Str::TensorParallel), &in.TensorParallel, L::kTensorParallel);
-        changed |= widgets::InputCount(ui, "pipeline_parallel", Tr(Str::PipelineParallel), &in.PipelineParallel, L::kPipelineParallel);
+        bool layout = widgets::InputCount(ui, "tensor_parallel", Tr(Str::TensorParallel), &in.TensorParallel, L::kTensorParallel);
+        layout |= widgets::InputCount(ui, "pipeline_parallel", Tr(Str::PipelineParallel), &in.PipelineParallel, L::kPipelineParallel);
+        if (layout) ui->LayoutPinned = true; // the visitor set the layout: keep it
+        layout |= widgets::LayoutPin(ui);
+        changed |= layout;
         widgets::EndForm();
     }
     ImGui::Spacing();

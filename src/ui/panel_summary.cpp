@@ -2,6 +2,7 @@
 #include <string>
 
 #include "imgui.h"
+#include "ui/app.h"
 #include "ui/panels.h"
 #include "ui/theme.h"
 #include "ui/view.h"
@@ -18,6 +19,36 @@ void SectionTitleWithBand(AppState* state, const char* title, AccuracyCategory b
     ImGui::SameLine(0, ImGui::GetStyle().ItemSpacing.x * 2);
     widgets::AccuracyBand(state, band);
     ImGui::Spacing();
+}
+
+// Does not fit: the Compare row for this GPU says what would (count and layout), with Apply; and the cheapest
+// configuration that works on any GPU, with Use. Both apply the row's whole configuration (UsePlanRow).
+void DrawWhatWouldWork(AppState* state) {
+    UiState& ui = state->ui;
+    const engine::PlanRow* own = PlanRowFor(state->plan, state->scenario.Gpu.Id);
+    const engine::PlanRow* best = !state->plan.empty() && state->plan.front().Feasible ? &state->plan.front() : nullptr;
+    const engine::PlanRow* apply = nullptr;
+    widgets::SectionTitle(Tr(Str::WhatWouldWork));
+    if (own != nullptr && own->GpuCount > 0 && own->Excluded != engine::PlanExclusion::DoesNotFit) {
+        const std::string line = std::to_string(own->GpuCount) + " \xc3\x97 " + own->GpuName + " \xe2\x80\x94 " + own->Reason;
+        ImGui::TextWrapped("%s", line.c_str());
+        if (ImGui::Button(Tr(Str::ApplyConfiguration))) apply = own;
+        widgets::RecordLastItem(&ui, "apply_would_work");
+    } else {
+        const std::string why = own != nullptr ? own->Reason : std::string(Tr(Str::NotAvailable));
+        widgets::TextDim(why.c_str());
+    }
+    if (best != nullptr && best != own) {
+        ImGui::Spacing();
+        const std::string line = std::string(Tr(Str::CheapestThatWorks)) + ": " + std::to_string(best->GpuCount) + " \xc3\x97 " + best->GpuName;
+        ImGui::TextWrapped("%s", line.c_str());
+        if (ImGui::Button(Tr(Str::UseGpu))) apply = best;
+        widgets::RecordLastItem(&ui, "use_cheapest");
+    }
+    if (apply != nullptr) {
+        const engine::PlanRow chosen = *apply; // UsePlanRow replaces the scenario the rows were built from
+        UsePlanRow(state, chosen);
+    }
 }
 
 } // namespace
@@ -59,9 +90,17 @@ void DrawSummaryPanel(AppState* state) {
     ImGui::TextUnformatted(line);
     ImGui::SameLine();
     widgets::AccuracyBand(state, AccuracyCategory::Memory);
-    const std::string count = std::to_string(s.GpuCount) + " \xc3\x97 " + s.Gpu.Name; // "2 × H100 SXM"
-    widgets::TextDim(count.c_str());
+    widgets::TextDim(ConfigurationLine(s, r).c_str()); // "2 × H100 SXM · TP 2 · ×1": the configuration the numbers are for
+    if (ImGui::SmallButton(Tr(Str::HowComputed))) ui.ScrollToDerivation = true;
+    widgets::RecordLastItem(&ui, "how_computed");
     ImGui::Spacing();
+
+    // Feasibility first: a configuration that does not fit shows what would, and no time or cost as if it ran.
+    if (!r.Fits) {
+        DrawWhatWouldWork(state);
+        widgets::EndCard();
+        return;
+    }
 
     // Headline numbers
     const bool inference = s.Workload == engine::WorkloadKind::Inference;
@@ -104,11 +143,13 @@ void DrawSummaryPanel(AppState* state) {
     const engine::CostResult& c = r.Cost;
     widgets::SectionTitle(Tr(Str::SectionCost));
     const Str own_or_catalog = s.Cost.PricePerGpuHour > 0 ? Str::YourRatePerHour : Str::OnDemandPerHour;
+    const char* headline_label = "";
+    const std::string headline = HeadlineCost(s, r, &headline_label); // the workload's own: month, job or run
     const widgets::Metric costs[] = {
+        {headline_label, headline},
         {Tr(own_or_catalog), FormatMoneyPerHour(c.PerHour, c.Currency)},
         inference ? widgets::Metric{Tr(Str::PerMillionTokens), FormatMoney(c.PerMillionTokens, c.Currency)}
-                  : widgets::Metric{Tr(Str::JobCost), FormatMoney(c.JobCost, c.Currency)},
-        {Tr(Str::SpotPerHour), SpotPerHourText(c)},
+                  : widgets::Metric{Tr(Str::SpotPerHour), SpotPerHourText(c)},
     };
     widgets::MetricGrid(state, "cost_headline", costs, 3);
     widgets::EndCard();

@@ -34,17 +34,21 @@ void DrawTrainingPanel(AppState* state) {
         }
         changed |= widgets::InputNumber(ui, "seq_len", Tr(Str::SeqLen), &t.SeqLen, L::kSeqLen, 1024, "%.0f");
         changed |= widgets::InputCount(ui, "micro_batch", Tr(Str::MicroBatch), &t.MicroBatch, L::kMicroBatch);
-        changed |= widgets::InputCount(ui, "training_tensor_parallel", Tr(Str::TensorParallel), &t.TensorParallel, L::kTensorParallel);
-        changed |= widgets::InputCount(ui, "training_pipeline_parallel", Tr(Str::PipelineParallel), &t.PipelineParallel, L::kPipelineParallel);
+        bool layout = widgets::InputCount(ui, "training_tensor_parallel", Tr(Str::TensorParallel), &t.TensorParallel, L::kTensorParallel);
+        layout |= widgets::InputCount(ui, "training_pipeline_parallel", Tr(Str::PipelineParallel), &t.PipelineParallel, L::kPipelineParallel);
         const char* const kZero[] = {"0", "1", "2", "3 (FSDP)"};
-        changed |= widgets::ComboList(ui, "zero_stage", Tr(Str::ZeroStage), &t.ZeroStage, kZero, 4);
+        layout |= widgets::ComboList(ui, "zero_stage", Tr(Str::ZeroStage), &t.ZeroStage, kZero, 4);
         const char* const kRecompute[] = {Tr(Str::RecomputeNone), Tr(Str::RecomputeSelective), Tr(Str::RecomputeFull)};
         static_assert(sizeof(kRecompute) / sizeof(kRecompute[0]) == static_cast<size_t>(engine::RecomputePolicy::Count), "one label per policy");
         int recompute = static_cast<int>(t.Recompute);
         if (widgets::ComboList(ui, "recompute", Tr(Str::Recompute), &recompute, kRecompute, static_cast<int>(engine::RecomputePolicy::Count))) {
             t.Recompute = static_cast<engine::RecomputePolicy>(recompute);
-            changed = true;
+            layout = true;
         }
+        // Editing the layout pins it (ChooseLayout leaves it alone); the checkbox hands it back to gpuplan.
+        if (layout) ui->LayoutPinned = true;
+        layout |= widgets::LayoutPin(ui);
+        changed |= layout;
         const char* optimizers[static_cast<int>(engine::OptimizerKind::Count)];
         for (int i = 0; i < static_cast<int>(engine::OptimizerKind::Count); ++i)
             optimizers[i] = engine::OptimizerName(static_cast<engine::OptimizerKind>(i));

@@ -16,34 +16,26 @@ void DrawVerdictPanel(AppState* state) {
         widgets::EndCard();
         return;
     }
+    // First line: the verdict and the configuration (always the GPU); second: memory, the key speed and the cost the
+    // workload is judged by, wrapped rather than cut, in either language.
+    const engine::Scenario& s = state->scenario;
     ImGui::PushStyleColor(ImGuiCol_Text, r.Fits ? theme::kGood : theme::kBad);
     ImGui::TextUnformatted(Tr(r.Fits ? Str::Fits : Str::DoesNotFit));
     ImGui::PopStyleColor();
     ImGui::SameLine();
-    const std::string total = FormatGb(r.MemoryPerGpu.Total);
-    const std::string capacity = FormatGb(r.GpuMemoryBytes);
-    ImGui::Text("%s / %s", total.c_str(), capacity.c_str());
-    if (state->scenario.Workload == engine::WorkloadKind::Inference && r.Inference.TokensPerSPerUser > 0) {
-        const std::string speed = FormatRate(r.Inference.TokensPerSPerUser, Str::UnitTokensPerS);
-        ImGui::SameLine();
-        ImGui::TextDisabled("\xc2\xb7 %s", speed.c_str());
-    } else if (state->scenario.Workload != engine::WorkloadKind::Inference && r.Training.TimeS > 0) {
-        const std::string time = FormatDuration(r.Training.TimeS);
-        ImGui::SameLine();
-        ImGui::TextDisabled("\xc2\xb7 %s", time.c_str());
+    const std::string config = std::to_string(s.GpuCount) + " \xc3\x97 " + s.Gpu.Name;
+    ImGui::TextWrapped("%s", config.c_str());
+    std::string line = FormatGb(r.MemoryPerGpu.Total) + " / " + FormatGb(r.GpuMemoryBytes);
+    if (r.Fits) {
+        const bool inference = s.Workload == engine::WorkloadKind::Inference;
+        if (inference && r.Inference.TokensPerSPerUser > 0) line += " \xc2\xb7 " + FormatRate(r.Inference.TokensPerSPerUser, Str::UnitTokensPerS);
+        else if (!inference && r.Training.TimeS > 0) line += " \xc2\xb7 " + FormatDuration(r.Training.TimeS);
+        const char* label = "";
+        const std::string cost = HeadlineCost(s, r, &label);
+        if (cost != Tr(Str::NotAvailable)) line += " \xc2\xb7 " + cost;
     }
-    // The price when the line has room for it: per hour (inference) or the run (training).
-    const engine::CostResult& c = r.Cost;
-    const bool inference = state->scenario.Workload == engine::WorkloadKind::Inference;
-    const std::string price = inference ? FormatMoneyPerHour(c.PerHour, c.Currency) : FormatMoney(c.JobCost, c.Currency);
-    if (price != Tr(Str::NotAvailable)) {
-        const std::string text = "\xc2\xb7 " + price;
-        const float right = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x - widgets::CardInnerMargin();
-        const float room = right - ImGui::GetItemRectMax().x - ImGui::GetStyle().ItemSpacing.x;
-        if (ImGui::CalcTextSize(text.c_str()).x <= room) {
-            ImGui::SameLine();
-            ImGui::TextDisabled("%s", text.c_str());
-        }
-    }
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
+    ImGui::TextWrapped("%s", line.c_str());
+    ImGui::PopStyleColor();
     widgets::EndCard();
 }

@@ -10,6 +10,8 @@
 // [SECTION] Compare GPUs
 #include "ui/view.h"
 
+#include "engine/training.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -545,4 +547,40 @@ bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) { 
 bool PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& s) {
     if (!PlanRowSelectsGpu(row, s) || row.GpuCount != s.GpuCount) return false;
     return s.Workload != engine::WorkloadKind::Inference || row.TensorParallel == s.Inference.TensorParallel;
+}
+
+std::string ConfigurationLine(const engine::Scenario& s, const engine::Result& r) {
+    std::string line = std::to_string(s.GpuCount) + " \xc3\x97 " + s.Gpu.Name;
+    if (s.Workload == engine::WorkloadKind::Inference) {
+        line += " \xc2\xb7 TP " + std::to_string(s.Inference.TensorParallel);
+        if (s.Inference.PipelineParallel > 1) line += " \xc2\xb7 PP " + std::to_string(s.Inference.PipelineParallel);
+        if (r.Inference.Replicas > 1) line += " \xc2\xb7 \xc3\x97" + std::to_string(r.Inference.Replicas);
+    } else {
+        line += " \xc2\xb7 " + engine::DescribeLayout(engine::LayoutOf(s));
+    }
+    return line;
+}
+
+std::string HeadlineCost(const engine::Scenario& s, const engine::Result& r, const char** label) {
+    const engine::CostResult& c = r.Cost;
+    if (s.Workload != engine::WorkloadKind::Inference) {
+        *label = Tr(Str::JobCost);
+        return FormatMoney(c.JobCost, c.Currency);
+    }
+    if (s.Inference.Mode == engine::ServingMode::Batch && c.Batch.Computed) {
+        *label = Tr(Str::JobCost);
+        return FormatMoney(c.Batch.OnDemandCost, c.Currency);
+    }
+    if (c.Serving.Computed) {
+        *label = Tr(Str::MonthlyAtLoad);
+        return FormatMoney(c.Serving.TotalPerMonth, c.Currency);
+    }
+    *label = Tr(Str::OnDemandPerHour);
+    return FormatMoneyPerHour(c.PerHour, c.Currency);
+}
+
+const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id) {
+    for (const engine::PlanRow& row : plan)
+        if (row.GpuId == gpu_id) return &row;
+    return nullptr;
 }

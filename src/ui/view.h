@@ -94,6 +94,14 @@ CurveView BuildCurveView(const engine::InferenceResult& inference, double scenar
 
 // Training: the share of a step spent waiting for communication (0..1).
 double ExposedCommShare(const engine::TrainingResult& training);
+// The configuration a result is for, as the verdict names it: "2 × NVIDIA H100 SXM5 80GB · TP 2 · 1 replica",
+// "64 × … · TP 2 × PP 1 × DP 32, ZeRO-1, selective recompute".
+std::string ConfigurationLine(const engine::Scenario& scenario, const engine::Result& result);
+// The cost the workload is judged by: the monthly bill at the traffic (online), the job (batch), the run (training);
+// else the price per hour. `label` gets its caption.
+std::string HeadlineCost(const engine::Scenario& scenario, const engine::Result& result, const char** label);
+// The Compare row for the scenario's own GPU, or nullptr.
+const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id);
 std::string DescribeSuggestedLayout(const engine::TrainingResult& training); // "TP 2 · PP 1 · DP 4 · ZeRO 1 · recompute selective"
 
 // Compare GPUs: a plan row's configuration in the current language (English: the engine's own sentence; Russian:

@@ -230,6 +230,16 @@ bool InputNumber(UiState* ui, const char* hook_id, const char* label, double* va
     return InputNumber(ui, hook_id, label, value, range.Min, range.Max, step, format, hint);
 }
 
+bool LayoutPin(UiState* ui) {
+    FormLabel(Tr(Str::AutoLayout), Tr(Str::AutoLayoutHint));
+    bool automatic = !ui->LayoutPinned;
+    const bool clicked = ImGui::Checkbox("##auto_layout", &automatic);
+    RecordLastItem(ui, "auto_layout");
+    if (!clicked) return false;
+    ui->LayoutPinned = !automatic;
+    return automatic;
+}
+
 //-----------------------------------------------------------------------------
 // [SECTION] Combos
 //-----------------------------------------------------------------------------

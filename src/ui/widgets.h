@@ -46,6 +46,10 @@ bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int
 // presses Enter (rows of a sorted table must not move while typing). `hook_id` may be nullptr.
 bool InputAmount(UiState* ui, const char* hook_id, const char* id, double* value, double min, double max, const char* format);
 
+// "Choose the layout for me": checked = ChooseLayout on every change (ui->LayoutPinned false). Returns true when
+// the visitor unpinned it (the scenario is then re-laid out).
+bool LayoutPin(UiState* ui);
+
 // Headline numbers in a grid (3 columns wide, 2 narrow): a caption, the value, and an optional accuracy band
 // under it ("±6% · 19 published cases") that opens the Accuracy panel when clicked.
 struct Metric {

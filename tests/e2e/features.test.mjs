@@ -155,11 +155,11 @@ function runCliPlan(cli, scenarioJson) {
 // Turns the mouse wheel over (x, y) until widget `id` is on screen in the band 60 … maxY px from the top (bounded;
 // steps of 120 px, so the band is not skipped), then lets the page settle.
 async function scrollTo(page, id, x, y, maxY = 400) {
-    for (let i = 0; i < 60; ++i) {
+    for (let i = 0; i < 120; ++i) { // up to ~29,000 px: the phone page is long
         const rect = (await widgets(page))[id];
         if (rect && rect.w > 0 && rect.h > 0 && rect.y > 60 && rect.y < maxY) break;
         await page.mouse.move(x, y);
-        await page.mouse.wheel({ deltaY: 120 });
+        await page.mouse.wheel({ deltaY: maxY - 60 > 240 ? 240 : 120 });
         await new Promise((resolve) => setTimeout(resolve, 80));
     }
     await settle(page);
@@ -319,8 +319,10 @@ async function main() {
             const mirror = await page.evaluate(() => window.gpuplan.mirror);
             const pinned = mirror.sections.find((x) => x.id === 'pinned');
             expect(pinned && pinned.table.rows.length >= 4, 'no pinned section in the mirror');
+            // The address bar keeps the link as opened (it had no language); the link the page shares adds it.
             const link = await page.evaluate(() => location.hash);
-            expect(link.includes('&p=') && link.includes('&l=en'), `link ${link.slice(0, 80)}...`);
+            const shared = await page.evaluate(() => window.gpuplan.shown.url_hash);
+            expect(link.includes('&p=') && shared.includes('&p=') && shared.includes('&l=en'), `link ${link.slice(0, 80)}..., shared ${shared.slice(0, 80)}...`);
             await scrollToTop(page, 900, 500);
             await page.screenshot({ path: path.join(out, 'pinned-1280x800.png') });
             return pinned.table.rows.map((r) => r.join(' | ')).slice(1, 3).join('; ');
