@@ -40,8 +40,14 @@ engine::Scenario DefaultScenario(const catalog::Catalog& catalog) {
     engine::Scenario s;
     if (const catalog::ModelEntry* model = catalog.FindModel(kDefaultModelId)) s.Model = model->Arch;
     else if (!catalog.Models.empty()) s.Model = catalog.Models.front().Arch;
-    if (const catalog::GpuEntry* gpu = catalog.FindGpu(kDefaultGpuId)) s.Gpu = gpu->Spec;
-    else if (!catalog.Gpus.empty()) s.Gpu = catalog.Gpus.front().Spec;
+    // The default GPU, or the first the catalog can evaluate (an operator's catalog may lack it or its figures).
+    const catalog::GpuEntry* gpu = catalog.FindGpu(kDefaultGpuId);
+    if (gpu == nullptr || !gpu->UnknownPerformance.empty()) {
+        gpu = nullptr;
+        for (const catalog::GpuEntry& entry : catalog.Gpus)
+            if (entry.UnknownPerformance.empty()) { gpu = &entry; break; }
+    }
+    if (gpu != nullptr) s.Gpu = gpu->Spec;
     return s;
 }
 

@@ -76,6 +76,12 @@ void InitApp(AppState* state, const catalog::FileSet& fetched, const std::vector
     }
     state->prices = SummarizePrices(state->catalog);
     ParseAccuracyReport(EmbeddedAccuracyJson(), &state->accuracy);
+    const catalog::GpuEntry* default_gpu = state->catalog.FindGpu(scenario::kDefaultGpuId);
+    if (default_gpu == nullptr || !default_gpu->UnknownPerformance.empty())
+        state->ui.Notices.push_back(Notice{NoticeKind::Info, Str::NoticeCatalogIssues,
+                                           std::string("catalogs/gpus.json: the default GPU \"") + scenario::kDefaultGpuId +
+                                               "\" is missing or has no published figures; starting with " +
+                                               scenario::DefaultScenario(state->catalog).Gpu.Name});
 
     // Scenario: from the link when there is one. The address bar keeps the link as opened until the visitor
     // changes something (a reload must show the same page, notices included).
@@ -232,6 +238,7 @@ void UsePlanRow(AppState* state, const engine::PlanRow& row) {
     // The whole configuration the row was sized as — GPU, count, layout (TP/PP/EP, ZeRO, recompute), batch, fabric —
     // so that the Result shows exactly the row's figures (issue 10).
     state->scenario = row.Chosen;
+    state->ui.LayoutPinned = true; // the row's layout is the one it was sized with: keep it as applied
     state->ui.Dirty = true;
 }
 

@@ -81,4 +81,13 @@ TEST_CASE("every Compare row applied gives a Result with the row's memory, speed
     }
 }
 
+TEST_CASE("a catalog whose default GPU cannot be evaluated opens on the first GPU that can") {
+    catalog::Catalog cat = Shipped();
+    for (catalog::GpuEntry& gpu : cat.Gpus)
+        if (gpu.Spec.Id == scenario::kDefaultGpuId) gpu.UnknownPerformance = {"bandwidth_tb_s"};
+    const engine::Scenario s = scenario::DefaultScenario(cat);
+    CHECK(s.Gpu.Id != scenario::kDefaultGpuId);
+    CHECK(engine::Evaluate(s).Ok);
+}
+
 } // TEST_SUITE
