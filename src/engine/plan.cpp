@@ -377,9 +377,19 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
             out.Reason = r.Error;
             return out;
         }
-        if (!(r.GpusNeeded > 0) && s.Training.ZeroStage < 3) { // replicated states never fit by adding GPUs: shard them
-            s.Training.ZeroStage = 3;
-            r = Evaluate(s);
+        if (!(r.GpusNeeded > 0)) {
+            // More data parallelism alone never fits (activations do not shard with it): double the GPUs, each count
+            // with the fastest layout the search finds (TP, PP, ZeRO-3, recompute), until one fits.
+            for (double count = std::max(2.0 * s.GpuCount, 8.0); count <= kMaxPlanGpus; count *= 2) {
+                Scenario t = s;
+                t.GpuCount = static_cast<int>(count);
+                t.Training.ZeroStage = 3;
+                Result tr;
+                if (LayoutTraining(&t, &tr)) {
+                    r.GpusNeeded = t.GpuCount;
+                    break;
+                }
+            }
         }
         if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
             out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
