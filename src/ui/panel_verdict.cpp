@@ -32,7 +32,7 @@ void DrawVerdictPanel(AppState* state) {
         else if (!inference && r.Training.TimeS > 0) line += " \xc2\xb7 " + FormatDuration(r.Training.TimeS);
         const char* label = "";
         const std::string cost = HeadlineCost(s, r, &label);
-        if (cost != Tr(Str::NotAvailable)) line += " \xc2\xb7 " + cost;
+        if (cost != Tr(Str::NotAvailable)) line += " \xc2\xb7 " + cost + HeadlineCostSuffix(s, r);
     }
     ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
     ImGui::TextWrapped("%s", line.c_str());

@@ -545,8 +545,16 @@ std::string DescribePlanRow(const engine::PlanRow& row, const engine::Scenario& 
 bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) { return row.GpuId == s.Gpu.Id; }
 
 bool PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& s) {
-    if (!PlanRowSelectsGpu(row, s) || row.GpuCount != s.GpuCount) return false;
-    return s.Workload != engine::WorkloadKind::Inference || row.TensorParallel == s.Inference.TensorParallel;
+    // "Current" only when the row's whole configuration is the scenario's: its figures are then the Result's.
+    const engine::Scenario& c = row.Chosen;
+    if (!PlanRowSelectsGpu(row, s) || row.GpuCount != s.GpuCount || c.GpuCount != s.GpuCount) return false;
+    if (c.Cluster.GpusPerNode != s.Cluster.GpusPerNode || c.Cluster.NetworkBytesPerSPerGpu != s.Cluster.NetworkBytesPerSPerGpu) return false;
+    if (s.Workload == engine::WorkloadKind::Inference)
+        return c.Inference.TensorParallel == s.Inference.TensorParallel && c.Inference.PipelineParallel == s.Inference.PipelineParallel &&
+               c.Inference.Concurrency == s.Inference.Concurrency && c.Inference.ExpertParallel == s.Inference.ExpertParallel;
+    return c.Training.TensorParallel == s.Training.TensorParallel && c.Training.PipelineParallel == s.Training.PipelineParallel &&
+           c.Training.ExpertParallel == s.Training.ExpertParallel && c.Training.ZeroStage == s.Training.ZeroStage &&
+           c.Training.Recompute == s.Training.Recompute && c.Training.MicroBatch == s.Training.MicroBatch;
 }
 
 std::string ConfigurationLine(const engine::Scenario& s, const engine::Result& r) {
@@ -556,7 +564,13 @@ std::string ConfigurationLine(const engine::Scenario& s, const engine::Result& r
         if (s.Inference.PipelineParallel > 1) line += " \xc2\xb7 PP " + std::to_string(s.Inference.PipelineParallel);
         if (r.Inference.Replicas > 1) line += " \xc2\xb7 \xc3\x97" + std::to_string(r.Inference.Replicas);
     } else {
-        line += " \xc2\xb7 " + engine::DescribeLayout(engine::LayoutOf(s));
+        const engine::TrainingLayout l = engine::LayoutOf(s);
+        const Str recompute = l.Recompute == engine::RecomputePolicy::Full        ? Str::RecomputeFull
+                              : l.Recompute == engine::RecomputePolicy::Selective ? Str::RecomputeSelective
+                                                                                  : Str::RecomputeNone;
+        line += " \xc2\xb7 TP " + std::to_string(l.TensorParallel) + " \xc3\x97 PP " + std::to_string(l.PipelineParallel) + " \xc3\x97 DP " +
+                std::to_string(l.DataParallel) + (l.ExpertParallel > 1 ? " \xc2\xb7 EP " + std::to_string(l.ExpertParallel) : std::string()) +
+                " \xc2\xb7 ZeRO " + std::to_string(l.ZeroStage) + " \xc2\xb7 " + Tr(Str::Recompute) + ": " + Tr(recompute);
     }
     return line;
 }
@@ -577,6 +591,13 @@ std::string HeadlineCost(const engine::Scenario& s, const engine::Result& r, con
     }
     *label = Tr(Str::OnDemandPerHour);
     return FormatMoneyPerHour(c.PerHour, c.Currency);
+}
+
+std::string HeadlineCostSuffix(const engine::Scenario& s, const engine::Result& r) {
+    if (s.Workload != engine::WorkloadKind::Inference) return Tr(Str::SuffixPerRun);
+    if (s.Inference.Mode == engine::ServingMode::Batch && r.Cost.Batch.Computed) return Tr(Str::SuffixPerJob);
+    if (r.Cost.Serving.Computed) return Tr(Str::SuffixPerMonth);
+    return ""; // FormatMoneyPerHour already says "/h"
 }
 
 const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id) {

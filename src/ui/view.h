@@ -100,6 +100,8 @@ std::string ConfigurationLine(const engine::Scenario& scenario, const engine::Re
 // The cost the workload is judged by: the monthly bill at the traffic (online), the job (batch), the run (training);
 // else the price per hour. `label` gets its caption.
 std::string HeadlineCost(const engine::Scenario& scenario, const engine::Result& result, const char** label);
+// The period of HeadlineCost for a line without its caption: " / month", " per run", " per job", " / h".
+std::string HeadlineCostSuffix(const engine::Scenario& scenario, const engine::Result& result);
 // The Compare row for the scenario's own GPU, or nullptr.
 const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id);
 std::string DescribeSuggestedLayout(const engine::TrainingResult& training); // "TP 2 · PP 1 · DP 4 · ZeRO 1 · recompute selective"

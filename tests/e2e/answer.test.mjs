@@ -6,6 +6,7 @@
 //
 //   node tests/e2e/answer.test.mjs --web build-wasm/site --cli build/gpuplan --out build/screenshots
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { check, expect, launch, openPage, parseArgs, run, serve, STEP_TIMEOUT_MS } from './harness.mjs';
 
@@ -69,6 +70,7 @@ async function typeInto(page, id, x, text) {
 async function main() {
     const args = parseArgs(process.argv.slice(2), ['web', 'cli', 'out']);
     const out = path.resolve(args.out);
+    fs.mkdirSync(out, { recursive: true });
     const cli = path.resolve(args.cli);
     const server = await serve(path.resolve(args.web));
     const base = `http://127.0.0.1:${server.address().port}`;

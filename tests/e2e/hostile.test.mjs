@@ -2,6 +2,7 @@
 // wrong number (issue 11, ../shared/repro/robustness); each must now end in a clear message and a working page.
 //
 //   node tests/e2e/hostile.test.mjs --web build-wasm/site --out build/screenshots
+import fs from 'node:fs';
 import path from 'node:path';
 import { check, expect, launch, openPage, parseArgs, run, serve, STEP_TIMEOUT_MS } from './harness.mjs';
 
@@ -37,6 +38,7 @@ const HOSTILE_CATALOGS = {
 async function main() {
     const args = parseArgs(process.argv.slice(2), ['web', 'out']);
     const out = path.resolve(args.out);
+    fs.mkdirSync(out, { recursive: true });
     const server = await serve(path.resolve(args.web), HOSTILE_CATALOGS);
     const base = `http://127.0.0.1:${server.address().port}`;
     const { browser, close } = await launch();
