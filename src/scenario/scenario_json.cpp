@@ -82,7 +82,7 @@ void ReadModel(ObjectReader* top, const catalog::Catalog& catalog, engine::Scena
     if (model->is_string()) {
         const std::string id = model->get<std::string>();
         const catalog::ModelEntry* entry = catalog.FindModel(id);
-        if (entry == nullptr) top->Error("model", "unknown model id \"" + id + "\" (see `gpuplan catalog models`)");
+        if (entry == nullptr) top->Error("model", "unknown model id \"" + id + "\"; the catalog lists the known models");
         else s->Model = entry->Arch;
         return;
     }
@@ -119,7 +119,7 @@ void ReadHardware(ObjectReader* top, const catalog::Catalog& catalog, engine::Sc
     if (gpu != nullptr && gpu->is_string()) {
         const std::string id = gpu->get<std::string>();
         const catalog::GpuEntry* entry = catalog.FindGpu(id);
-        if (entry == nullptr) r.Error("gpu", "unknown GPU id \"" + id + "\" (see `gpuplan catalog gpus`)");
+        if (entry == nullptr) r.Error("gpu", "unknown GPU id \"" + id + "\"; the catalog lists the known GPUs");
         else if (!entry->UnknownPerformance.empty())
             r.Error("gpu", "\"" + id + "\" has no published " + entry->UnknownPerformance.front() +
                                " in the catalog; pick another GPU or give an inline spec with that figure");
