@@ -113,7 +113,15 @@ void ApplyUrlHash(AppState* state, const std::string& full_hash) {
 }
 
 void ReportClamps(AppState* state, const std::vector<std::string>& clamps) {
-    for (const std::string& clamp : clamps) state->ui.Notices.push_back(Notice{NoticeKind::Info, Str::NoticeAdjusted, clamp});
+    // One notice per field: a new adjustment of the same field replaces the last (typing "9999" is four changes).
+    std::vector<Notice>& notices = state->ui.Notices;
+    for (const std::string& clamp : clamps) {
+        const std::string field = clamp.substr(0, clamp.find(':') + 1);
+        notices.erase(std::remove_if(notices.begin(), notices.end(),
+                                     [&](const Notice& n) { return n.Title == Str::NoticeAdjusted && n.Detail.rfind(field, 0) == 0; }),
+                      notices.end());
+        notices.push_back(Notice{NoticeKind::Info, Str::NoticeAdjusted, clamp});
+    }
 }
 
 //-----------------------------------------------------------------------------
@@ -142,20 +150,20 @@ std::vector<std::string> SanitizeScenario(engine::Scenario* s) {
     std::vector<std::string> clamps;
     engine::ModelArch& m = s->Model;
     if (m.KvHeads > 0 && m.Heads % m.KvHeads != 0) {
-        clamps.push_back("model.kv_heads: " + std::to_string(m.KvHeads) + " → " + std::to_string(m.Heads) + " (must divide heads)");
+        clamps.push_back("model.kv_heads: " + std::to_string(m.KvHeads) + " → " + std::to_string(m.Heads) + " (" + std::string(Tr(Str::ClampDivideHeads)) + ")");
         m.KvHeads = m.Heads;
     }
     engine::InferenceParams& in = s->Inference;
-    Clamp("inference.pipeline_parallel", &in.PipelineParallel, 1, std::min(m.Layers, s->GpuCount), "at most the layers and the GPUs selected", &clamps);
+    Clamp("inference.pipeline_parallel", &in.PipelineParallel, 1, std::min(m.Layers, s->GpuCount), Tr(Str::ClampLayersGpus), &clamps);
     Clamp("inference.tensor_parallel", &in.TensorParallel, 1, std::max(1, s->GpuCount / in.PipelineParallel),
-          "tensor × pipeline parallel is at most the GPUs selected", &clamps);
+          Tr(Str::ClampTpPp), &clamps);
     engine::TrainingParams& t = s->Training;
-    Clamp("training.seq_len", &t.SeqLen, 128.0, scenario::limits::kSeqLen.Max, "training sequences are at least 128 tokens", &clamps);
-    Clamp("training.context_parallel", &t.ContextParallel, 1, s->GpuCount, "at most the GPUs selected", &clamps);
+    Clamp("training.seq_len", &t.SeqLen, 128.0, scenario::limits::kSeqLen.Max, Tr(Str::ClampSeqLen), &clamps);
+    Clamp("training.context_parallel", &t.ContextParallel, 1, s->GpuCount, Tr(Str::ClampGpus), &clamps);
     Clamp("training.pipeline_parallel", &t.PipelineParallel, 1, std::min(m.Layers, std::max(1, s->GpuCount / t.ContextParallel)),
-          "at most the layers and the GPUs selected", &clamps);
+          Tr(Str::ClampLayersGpus), &clamps);
     Clamp("training.tensor_parallel", &t.TensorParallel, 1, std::max(1, s->GpuCount / (t.PipelineParallel * t.ContextParallel)),
-          "tensor × pipeline × context parallel is at most the GPUs selected", &clamps);
+          Tr(Str::ClampTpPpCp), &clamps);
     // A workload shows only its own block: clamps in the other block are kept quiet.
     const char* hidden = s->Workload == engine::WorkloadKind::Inference ? "training." : "inference.";
     clamps.erase(std::remove_if(clamps.begin(), clamps.end(), [&](const std::string& c) { return c.rfind(hidden, 0) == 0; }), clamps.end());

@@ -338,6 +338,13 @@ const Entry kTable[] = {
     {Str::SuffixPerRun, {" per run", " за запуск"}},
     {Str::SuffixPerJob, {" per job", " за задачу"}},
     {Str::SuffixPerMonth, {" / month", " / мес."}},
+    {Str::ClampDivideHeads, {"must divide the attention heads", "должно делить число голов внимания"}},
+    {Str::ClampLayersGpus, {"at most the layers and the GPUs selected", "не больше числа слоёв и выбранных GPU"}},
+    {Str::ClampTpPp, {"tensor × pipeline parallel is at most the GPUs selected", "тензорный × конвейерный параллелизм не больше выбранных GPU"}},
+    {Str::ClampTpPpCp, {"tensor × pipeline × context parallel is at most the GPUs selected",
+                        "тензорный × конвейерный × контекстный параллелизм не больше выбранных GPU"}},
+    {Str::ClampSeqLen, {"training sequences are at least 128 tokens", "обучающие последовательности не короче 128 токенов"}},
+    {Str::ClampGpus, {"at most the GPUs selected", "не больше выбранных GPU"}},
     // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
     {Str::PricesVat, {"Prices", "Цены"}},
     {Str::VatExcluded, {"without VAT", "без НДС"}},

@@ -60,7 +60,7 @@ enum class Str {
     LinkWithoutLocalPricesDetail,
     // issue 10: the answer first
     HowComputed, WhatWouldWork, ApplyConfiguration, CheapestThatWorks, MonthlyAtLoad, AutoLayout, AutoLayoutHint,
-    SuffixPerRun, SuffixPerJob, SuffixPerMonth,
+    SuffixPerRun, SuffixPerJob, SuffixPerMonth, ClampDivideHeads, ClampLayersGpus, ClampTpPp, ClampTpPpCp, ClampSeqLen, ClampGpus,
     // catalogs: VAT, stale prices, spot that is no saving, local hardware presets
     PricesVat, VatExcluded, VatIncluded, VatHint, StalePrices, StaleSkip, StaleUse, StaleHint, MarkStale, MarkNoSaving,
     MyMac, MyPc, LocalHardwareHint,
