@@ -253,11 +253,26 @@ void UsePlanRow(AppState* state, const engine::PlanRow& row) {
 void SetCurrency(AppState* state, const std::string& currency) {
     engine::CostParams& cost = state->scenario.Cost;
     if (cost.Currency == currency) return;
-    for (double* amount : {&cost.PricePerGpuHour, &cost.PurchasePricePerGpu, &cost.ElectricityPerKwh, &cost.Tco.NodePrice,
-                           &cost.Tco.ColocationPerKwMonth, &cost.Tco.AdminPerYear, &cost.Tco.FabricPerGpu}) {
-        double converted = 0;
-        if (*amount > 0 && catalog::ConvertCurrency(state->catalog, *amount, cost.Currency, currency, &converted)) *amount = converted;
+    // The visitor's amounts are converted from the currency they were typed in, never from the last conversion, so
+    // switching back and forth does not drift (60 switches once turned 30000 into 29999.999999999996).
+    double* amounts[] = {&cost.PricePerGpuHour, &cost.PurchasePricePerGpu, &cost.ElectricityPerKwh, &cost.Tco.NodePrice,
+                         &cost.Tco.ColocationPerKwMonth, &cost.Tco.AdminPerYear, &cost.Tco.FabricPerGpu};
+    static_assert(sizeof(amounts) / sizeof(amounts[0]) == kTypedAmounts, "one slot per amount");
+    TypedAmounts& typed = state->ui.Typed;
+    bool edited_since = !typed.Valid || typed.Currency != cost.Currency;
+    for (int i = 0; i < kTypedAmounts; ++i) edited_since |= *amounts[i] != typed.Shown[i];
+    if (edited_since) { // typed (or first switch): the current amounts are the originals
+        typed.OriginCurrency = cost.Currency;
+        for (int i = 0; i < kTypedAmounts; ++i) typed.Origin[i] = *amounts[i];
     }
+    for (int i = 0; i < kTypedAmounts; ++i) {
+        double converted = 0;
+        if (typed.Origin[i] > 0 && catalog::ConvertCurrency(state->catalog, typed.Origin[i], typed.OriginCurrency, currency, &converted))
+            *amounts[i] = converted;
+        typed.Shown[i] = *amounts[i];
+    }
+    typed.Currency = currency;
+    typed.Valid = true;
     cost.Currency = currency;
     state->ui.Dirty = true;
 }

@@ -70,11 +70,23 @@ struct HfConfigReport {
     std::vector<std::string> Notes;        // fields read but not used, or assumed
 };
 
+// The visitor's money amounts (own rate, purchase price, electricity, TCO inputs) as typed, in the currency typed,
+// so that a currency switch converts from them and never from a previous conversion (SetCurrency).
+constexpr int kTypedAmounts = 7;
+struct TypedAmounts {
+    bool        Valid = false;
+    std::string OriginCurrency;             // the currency the amounts in Origin were typed in
+    double      Origin[kTypedAmounts] = {};
+    std::string Currency;                   // the currency of Shown (what SetCurrency last wrote)
+    double      Shown[kTypedAmounts] = {};  // what SetCurrency last wrote: a different value means the visitor typed
+};
+
 constexpr size_t kHfConfigBoxBytes = 65536; // a config.json is 1–10 KB; a longer paste fails to parse and says so
 
 struct UiState {
     Language    Lang = Language::English;
     bool        Narrow = false;          // phone layout: one column, bigger touch targets (set from the display width)
+    TypedAmounts Typed;                  // money amounts as typed (currency switches convert from these)
     bool        LayoutPinned = false;    // the visitor set TP/PP/ZeRO/recompute: keep them; false = ChooseLayout on each change
     bool        ScrollToDerivation = false; // "How was this computed?" was clicked: the derivation scrolls into view
     ImFont*     FontBody = nullptr;      // set by the platform when it builds the font atlas (wide layout)

@@ -126,6 +126,16 @@ async function main() {
                 await typeInto(page, 'own_rate', 900, '1,5');
                 s = await scenarioOf(page);
                 expect(s.cost.price_per_gpu_hour === 1.5, `"1,5" per GPU-hour became ${s.cost.price_per_gpu_hour}`);
+                // Switching the currency back and forth converts from the typed amount: no drift.
+                for (let i = 0; i < 6; ++i) {
+                    for (const id of ['currency_2', 'currency_1', 'currency_0']) {
+                        const button = await scrollTo(page, id, 900, 450);
+                        await page.mouse.click(button.x + button.w / 2, button.y + button.h / 2);
+                        await settle(page);
+                    }
+                }
+                s = await scenarioOf(page);
+                expect(s.cost.currency === 'USD' && s.cost.price_per_gpu_hour === 1.5, `after 18 switches: ${s.cost.price_per_gpu_hour} ${s.cost.currency}`);
                 // Out of range: clamped, and the field says so.
                 await typeInto(page, 'tensor_parallel', 240, '999999');
                 const notice = await page.evaluate(() => window.gpuplan.mirror ? JSON.stringify(window.gpuplan.mirror).length : 0);
