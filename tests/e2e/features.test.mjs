@@ -8,110 +8,18 @@
 // "N passed, M failed"; the exit code is non-zero on failure.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
-import puppeteer from 'puppeteer-core';
+import { check, expect, launch, openPage, parseArgs, run, serve, READY_TIMEOUT_MS, STEP_TIMEOUT_MS } from './harness.mjs';
 
 const SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-const CHROMIUM = process.env.GPUPLAN_CHROMIUM || '/usr/bin/chromium';
-const READY_TIMEOUT_MS = 60000;    // SwiftShader compiles shaders slowly on a 2-core machine
-const STEP_TIMEOUT_MS = 15000;
 const WATCHDOG_MS = 480000;        // CTest allows 600 s; a full run takes about 2 min on 2 cores
-const CHROMIUM_FLAGS = [
-    '--headless', '--no-sandbox', '--disable-gpu', '--use-gl=angle', '--use-angle=swiftshader',
-    '--enable-unsafe-swiftshader', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--disable-default-apps', '--mute-audio',
-];
-
-// ---------------------------------------------------------------------------------------------------------
-// Arguments, results
-// ---------------------------------------------------------------------------------------------------------
-
-function parseArgs(argv) {
-    const args = {};
-    for (let i = 0; i < argv.length; ++i) {
-        const name = argv[i];
-        if (!name.startsWith('--') || i + 1 >= argv.length) throw new Error(`unexpected argument ${name}`);
-        args[name.slice(2)] = argv[++i];
-    }
-    for (const required of ['web', 'cli', 'out'])
-        if (!args[required]) throw new Error(`--${required} is required (usage: --web DIR --cli PATH --out DIR)`);
-    return args;
-}
-
-let passed = 0;
-let failed = 0;
-function report(name, ok, detail) {
-    if (ok) ++passed; else ++failed;
-    console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? ` — ${detail}` : ''}`);
-}
-async function check(name, body) {
-    try {
-        const detail = await body();
-        report(name, true, typeof detail === 'string' ? detail : '');
-    } catch (error) {
-        report(name, false, error && error.message ? error.message : String(error));
-    }
-}
-function expect(condition, message) { if (!condition) throw new Error(message); }
-
-// ---------------------------------------------------------------------------------------------------------
-// A tiny static server. /broken/... serves the same site but with a damaged catalogs/gpus.json.
-// ---------------------------------------------------------------------------------------------------------
-
-const CONTENT_TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
-                        '.wasm': 'application/wasm', '.png': 'image/png' };
-
-function serve(root) {
-    const server = http.createServer((request, response) => {
-        let url = decodeURIComponent(new URL(request.url, 'http://x').pathname);
-        let broken = false;
-        if (url.startsWith('/broken/')) { broken = true; url = url.slice('/broken'.length); }
-        if (url.endsWith('/')) url += 'index.html';
-        if (broken && url === '/catalogs/gpus.json') {
-            response.writeHead(200, { 'content-type': 'application/json' });
-            response.end('{ "schema": "gpuplan.gpus/1", "gpus": [ { "id": "h100-sxm", ');
-            return;
-        }
-        const file = path.normalize(path.join(root, url));
-        if (!file.startsWith(path.normalize(root))) { response.writeHead(403); response.end(); return; }
-        fs.readFile(file, (error, data) => {
-            if (error) { response.writeHead(404); response.end('not found'); return; }
-            response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] || 'application/octet-stream' });
-            response.end(data);
-        });
-    });
-    return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Page helpers
 // ---------------------------------------------------------------------------------------------------------
-
-async function openPage(browser, url, viewport) {
-    const page = await browser.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('requestfailed', (request) => {
-        if (!request.url().startsWith('data:')) errors.push(`request failed: ${request.url()}`);
-    });
-    page.on('request', (request) => {
-        const target = request.url();
-        if (!target.startsWith('http://127.0.0.1') && !target.startsWith('data:')) errors.push(`request left the origin: ${target}`);
-    });
-    await page.setViewport(viewport);
-    // Each page is a first visit: the page restores the last link from localStorage otherwise (features.test.mjs checks that).
-    await page.evaluateOnNewDocument(() => { try { window.localStorage.clear(); } catch (e) { /* none */ } });
-    await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT_MS });
-    await page.waitForFunction('window.gpuplan && (window.gpuplan.ready === true || window.gpuplan.error)', { timeout: READY_TIMEOUT_MS });
-    const error = await page.evaluate(() => window.gpuplan.error || '');
-    if (error) throw new Error(`page error: ${error}`);
-    return { page, errors };
-}
 
 const shown = (page) => page.evaluate(() => window.gpuplan.shown);
 const widgets = (page) => page.evaluate(() => window.gpuplan.widgets);
@@ -203,7 +111,7 @@ const fixture = (name) => fs.readFileSync(path.join(SOURCE_DIR, 'tests', 'fixtur
 // ---------------------------------------------------------------------------------------------------------
 
 async function main() {
-    const args = parseArgs(process.argv.slice(2));
+    const args = parseArgs(process.argv.slice(2), ['web', 'cli', 'out']);
     const web = path.resolve(args.web);
     const cli = path.resolve(args.cli);
     const out = path.resolve(args.out);
@@ -212,17 +120,7 @@ async function main() {
 
     const server = await serve(web);
     const base = `http://127.0.0.1:${server.address().port}`;
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'gpuplan-e2e-features-'));
-    const browser = await puppeteer.launch({
-        executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_FLAGS, `--user-data-dir=${profile}`],
-        protocolTimeout: STEP_TIMEOUT_MS * 4,
-    });
-    const watchdog = setTimeout(() => {
-        console.log('FAIL watchdog — the test did not finish in time');
-        console.log(`${passed} passed, ${failed + 1} failed`);
-        process.exit(1);
-    }, WATCHDOG_MS);
-    watchdog.unref();
+    const { browser, close } = await launch();
 
     const desktop = { width: 1280, height: 800, deviceScaleFactor: 1 };
     const phoneViewport = { width: 390, height: 844, deviceScaleFactor: 2, hasTouch: true, isMobile: true };
@@ -437,16 +335,9 @@ async function main() {
             return `${(fs.statSync(file).size / 1e6).toFixed(2)} MB, ${s.total_memory_text}`;
         });
     } finally {
-        await browser.close();
+        await close();
         server.close();
-        fs.rmSync(profile, { recursive: true, force: true });
     }
-    console.log(`${passed} passed, ${failed} failed`);
-    process.exit(failed === 0 ? 0 : 1);
 }
 
-main().catch((error) => {
-    console.log(`FAIL ${error && error.stack ? error.stack : error}`);
-    console.log(`${passed} passed, ${failed + 1} failed`);
-    process.exit(1);
-});
+run(main, WATCHDOG_MS);

@@ -96,6 +96,8 @@ export async function openPage(browser, url, viewport) {
         if (!target.startsWith('http://127.0.0.1') && !target.startsWith('data:')) errors.push(`request left the origin: ${target}`);
     });
     await page.setViewport(viewport);
+    // Each page is a first visit: otherwise the page restores the last link from localStorage.
+    await page.evaluateOnNewDocument(() => { try { window.localStorage.clear(); } catch (e) { /* none */ } });
     await page.goto(url, { waitUntil: 'load', timeout: READY_TIMEOUT_MS });
     await page.waitForFunction('window.gpuplan && (window.gpuplan.ready === true || window.gpuplan.error)', { timeout: READY_TIMEOUT_MS });
     const error = await page.evaluate(() => window.gpuplan.error || '');
