@@ -6,85 +6,17 @@
 // compares what the page prints with `gpuplan evaluate`, and writes screenshots to --out. The system
 // Chromium is used (never a downloaded one) with a fresh profile. Every wait is bounded; a watchdog ends
 // the run if something hangs. The last line is "N passed, M failed"; the exit code is non-zero on failure.
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { check, expect, launch, openPage, parseArgs, run, serve, STEP_TIMEOUT_MS } from './harness.mjs';
+import { clickWidget, cliJson, scenarioOf, scrollTo, scrollToTop, settle, shown, widgets } from './page.mjs';
 
 const WATCHDOG_MS = 480000;        // CTest allows 600 s; a full run takes about 2 min on 2 cores
 
 // Under /broken/ the site is the same but catalogs/gpus.json is damaged (the fallback check).
 const BROKEN = { '/broken': { '/catalogs/gpus.json': '{ "schema": "gpuplan.gpus/1", "gpus": [ { "id": "h100-sxm", ' } };
-
-// ---------------------------------------------------------------------------------------------------------
-// Page helpers
-// ---------------------------------------------------------------------------------------------------------
-
-const shown = (page) => page.evaluate(() => window.gpuplan.shown);
-const widgets = (page) => page.evaluate(() => window.gpuplan.widgets);
-const scenario = async (page) => JSON.parse(await page.evaluate(() => window.gpuplan.scenarioJson()));
-
-async function clickWidget(page, id) {
-    const rects = await widgets(page);
-    const rect = rects[id];
-    expect(rect && rect.w > 0 && rect.h > 0, `widget "${id}" is not on screen (${JSON.stringify(rect)})`);
-    await page.mouse.click(rect.x + rect.w / 2, rect.y + rect.h / 2);
-}
-
-// Frames are drawn on demand and stop about 0.5 s after the last input: wait until the page went quiet.
-async function settle(page) {
-    const QUIET_MS = 800; // longer than the 0.5 s the page keeps drawing after an input
-    const deadline = Date.now() + STEP_TIMEOUT_MS;
-    let last = await page.evaluate(() => window.gpuplan.frames);
-    let quietSince = Date.now();
-    while (Date.now() - quietSince < QUIET_MS) {
-        if (Date.now() > deadline) throw new Error('the page kept drawing frames');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const now = await page.evaluate(() => window.gpuplan.frames);
-        if (now !== last) { last = now; quietSince = Date.now(); }
-    }
-}
-
-function runCli(cli, scenarioJson) {
-    const run = spawnSync(cli, ['evaluate', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 30000 });
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`gpuplan evaluate exited ${run.status}: ${run.stderr.trim()}`);
-    return JSON.parse(run.stdout);
-}
-
-function runCliTco(cli, scenarioJson) {
-    const run = spawnSync(cli, ['tco', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 60000 });
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`gpuplan tco exited ${run.status}: ${run.stderr.trim()}`);
-    return JSON.parse(run.stdout);
-}
-
-function runCliPlan(cli, scenarioJson) {
-    const run = spawnSync(cli, ['plan', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 60000 });
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`gpuplan plan exited ${run.status}: ${run.stderr.trim()}`);
-    return JSON.parse(run.stdout);
-}
-
-// Turns the mouse wheel over (x, y) until widget `id` is on screen in the band 60 … maxY px from the top (bounded;
-// steps of 120 px, so the band is not skipped), then lets the page settle.
-async function scrollTo(page, id, x, y, maxY = 400) {
-    for (let i = 0; i < 60; ++i) {
-        const rect = (await widgets(page))[id];
-        if (rect && rect.w > 0 && rect.h > 0 && rect.y > 60 && rect.y < maxY) break;
-        await page.mouse.move(x, y);
-        await page.mouse.wheel({ deltaY: 120 });
-        await new Promise((resolve) => setTimeout(resolve, 80));
-    }
-    await settle(page);
-}
-async function scrollToTop(page, x, y) {
-    await page.mouse.move(x, y);
-    for (let i = 0; i < 12; ++i) await page.mouse.wheel({ deltaY: -1000 });
-    await settle(page);
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // The test
@@ -141,14 +73,14 @@ async function main() {
             await page.waitForFunction(() => JSON.parse(window.gpuplan.scenarioJson()).inference.concurrency === 24, { timeout: STEP_TIMEOUT_MS })
                 .catch(() => {}); // the check below says what the value is
             await settle(page);
-            const s = await scenario(page);
+            const s = await scenarioOf(page);
             expect(s.inference.concurrency === 24, `concurrency is ${s.inference.concurrency}`);
         });
 
         await check('total memory shown equals the CLI (memory_per_gpu_bytes.total)', async () => {
             const s = await shown(page);
             const json = await page.evaluate(() => window.gpuplan.scenarioJson());
-            const result = runCli(cli, json);
+            const result = cliJson(cli, 'evaluate', json);
             const expected = (result.memory_per_gpu_bytes.total / 1e9).toFixed(2);
             expect(s.total_memory_gb.toFixed(2) === expected, `page shows ${s.total_memory_gb}, CLI says ${expected} GB`);
             expect(s.total_memory_text.startsWith(expected), `page prints "${s.total_memory_text}"`);
@@ -159,7 +91,7 @@ async function main() {
         await check('gpuplan.evaluate (JS API) gives the CLI result', async () => {
             const json = await page.evaluate(() => window.gpuplan.scenarioJson());
             const fromPage = JSON.parse(await page.evaluate((text) => window.gpuplan.evaluate(text), json));
-            const fromCli = runCli(cli, json);
+            const fromCli = cliJson(cli, 'evaluate', json);
             expect(fromPage.schema === 'gpuplan.result/1', `schema ${fromPage.schema}`);
             const a = fromPage.memory_per_gpu_bytes.total, b = fromCli.memory_per_gpu_bytes.total;
             expect(Math.abs(a - b) <= 1e-9 * Math.abs(b), `JS API total ${a} B, CLI ${b} B`);
@@ -174,7 +106,7 @@ async function main() {
 
         await check('the Cost panel\'s price per hour equals the CLI (cost.per_hour)', async () => {
             const s = await shown(page);
-            const result = runCli(cli, await page.evaluate(() => window.gpuplan.scenarioJson()));
+            const result = cliJson(cli, 'evaluate', await page.evaluate(() => window.gpuplan.scenarioJson()));
             expect(result.cost && result.cost.per_hour > 0, `the CLI prices nothing: ${JSON.stringify(result.cost)}`);
             const expected = result.cost.per_hour.toFixed(2);
             expect(s.cost_per_hour.toFixed(2) === expected, `page shows ${s.cost_per_hour} (${s.cost_per_hour_text}), CLI says ${expected}`);
@@ -185,7 +117,7 @@ async function main() {
 
         await check('the Compare GPUs table\'s top row is the first row of `gpuplan plan`', async () => {
             const s = await shown(page);
-            const plan = runCliPlan(cli, await page.evaluate(() => window.gpuplan.scenarioJson()));
+            const plan = cliJson(cli, 'plan', await page.evaluate(() => window.gpuplan.scenarioJson()));
             expect(plan.rows.length > 1, `the CLI plans ${plan.rows.length} rows`);
             expect(s.compare_first_gpu === plan.rows[0].gpu, `page's top row ${s.compare_first_gpu}, CLI's ${plan.rows[0].gpu}`);
             expect(s.compare_rows === plan.rows.length, `page ranks ${s.compare_rows} GPUs, CLI ${plan.rows.length}`);
@@ -193,9 +125,9 @@ async function main() {
         });
 
         await check('"Use" on the second row switches the scenario to that GPU and count; the link follows', async () => {
-            const before = await scenario(page);
+            const before = await scenarioOf(page);
             const hashBefore = await page.evaluate(() => location.hash);
-            const plan = runCliPlan(cli, JSON.stringify(before));
+            const plan = cliJson(cli, 'plan', JSON.stringify(before));
             const second = plan.rows[1];
             expect(second.gpu !== before.hardware.gpu, `the second row is the current GPU (${second.gpu}); pick another scenario`);
             await scrollTo(page, 'compare', 900, 500, 300);
@@ -204,13 +136,13 @@ async function main() {
             await page.waitForFunction((gpu) => JSON.parse(window.gpuplan.scenarioJson()).hardware.gpu === gpu, { timeout: STEP_TIMEOUT_MS }, second.gpu)
                 .catch(() => {});
             await settle(page);
-            const after = await scenario(page);
+            const after = await scenarioOf(page);
             expect(after.hardware.gpu === second.gpu, `GPU is ${after.hardware.gpu}, expected ${second.gpu}`);
             expect(after.hardware.count === second.gpu_count, `count is ${after.hardware.count}, expected ${second.gpu_count}`);
             expect(after.inference.tensor_parallel === second.tensor_parallel, `TP ${after.inference.tensor_parallel}, expected ${second.tensor_parallel}`);
             const hash = await page.evaluate(() => location.hash);
             expect(hash !== hashBefore && decodeURIComponent(hash).includes(second.gpu), `the link did not follow: ${hash}`);
-            const result = runCli(cli, JSON.stringify(after));
+            const result = cliJson(cli, 'evaluate', JSON.stringify(after));
             expect(result.fits === true, `the CLI says ${second.gpu} × ${second.gpu_count} does not fit`);
             await page.screenshot({ path: path.join(out, 'compare-used.png') });
             // Back to the scenario the later checks expect (a pasted link), at the top of the results column.
@@ -294,7 +226,7 @@ async function main() {
             const expected = before.cost_per_hour * fx.rates.RUB;
             expect(Math.abs(after.cost_per_hour - expected) <= 0.01 * fx.rates.RUB, `RUB ${after.cost_per_hour}, expected ${expected}`);
             expect(after.cost_per_hour_text.includes('\u20bd'), `no ruble sign in "${after.cost_per_hour_text}"`);
-            const s = await scenario(page);
+            const s = await scenarioOf(page);
             expect(s.cost && s.cost.currency === 'RUB', `scenario currency ${JSON.stringify(s.cost)}`);
             return `${before.cost_per_hour} USD → "${after.cost_per_hour_text}"`;
         });
@@ -334,7 +266,7 @@ async function main() {
 
         await check('Own or rent: the panel purchase, payback and verdict equal gpuplan tco, in English and Russian', async () => {
             const example = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'examples', 'tco', 'inference-2.json'), 'utf8');
-            const expected = runCliTco(cli, example);
+            const expected = cliJson(cli, 'tco', example);
             const own = await openPage(browser, `${base}/index.html#s=${encodeURIComponent(JSON.stringify(JSON.parse(example)))}`, desktop);
             await settle(own.page);
             await scrollTo(own.page, 'tco_node_price', 900, 500, 700);
@@ -357,7 +289,7 @@ async function main() {
             const damaged = await openPage(browser, `${base}/index.html#s=%7B%22workload%22:%22bogus%22`, desktop);
             const s = await shown(damaged.page);
             expect(s.notices.length >= 1, 'no notice for a damaged link');
-            const current = await scenario(damaged.page);
+            const current = await scenarioOf(damaged.page);
             expect(current.workload === 'inference' && current.inference.concurrency === 1, `scenario is not the default: ${JSON.stringify(current)}`);
             await damaged.page.close();
             return s.notices[0].title;
@@ -410,7 +342,7 @@ async function main() {
             await phone.page.keyboard.press('Enter');
             await phone.page.waitForFunction(() => JSON.parse(window.gpuplan.scenarioJson()).hardware.count === 4, { timeout: STEP_TIMEOUT_MS })
                 .catch(() => {});
-            const count = (await scenario(phone.page)).hardware.count;
+            const count = (await scenarioOf(phone.page)).hardware.count;
             expect(count === 4, `hardware.count is ${count} after typing 4 on the phone keyboard`);
             await phone.page.waitForFunction(() => window.gpuplan.shown.keyboard === 0, { timeout: STEP_TIMEOUT_MS });
             expect(phone.errors.length === 0, phone.errors.join('; '));
@@ -421,7 +353,7 @@ async function main() {
             const hash = '#s=' + encodeURIComponent(JSON.stringify({ schema: 'gpuplan.scenario/1', model: 'llama-3.1-8b',
                                                                      hardware: { gpu: 'h100-sxm', count: 2 }, inference: { concurrency: 7 } }));
             const shared = await openPage(browser, `${base}/index.html${hash}`, desktop);
-            const current = await scenario(shared.page);
+            const current = await scenarioOf(shared.page);
             expect(current.hardware.count === 2 && current.inference.concurrency === 7, `scenario ${JSON.stringify(current)}`);
             const s = await shown(shared.page);
             expect(s.notices.length === 0, `unexpected notice ${JSON.stringify(s.notices)}`);

@@ -4,86 +4,17 @@
 //
 //   node tests/e2e/features.test.mjs --web build-wasm/site --cli build/gpuplan --out build/screenshots-features
 //
-// The helpers are those of app.test.mjs (a copy: each test file runs on its own under CTest). The last line is
-// "N passed, M failed"; the exit code is non-zero on failure.
-import { spawnSync } from 'node:child_process';
+// The last line is "N passed, M failed"; the exit code is non-zero on failure.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import process from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { check, expect, launch, openPage, parseArgs, run, serve, READY_TIMEOUT_MS, STEP_TIMEOUT_MS } from './harness.mjs';
+import { clickWidget, cliJson, cliText, scenarioOf, scrollTo, scrollToTop, settle, shown, widgets } from './page.mjs';
 
 const SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WATCHDOG_MS = 480000;        // CTest allows 600 s; a full run takes about 2 min on 2 cores
-
-// ---------------------------------------------------------------------------------------------------------
-// Page helpers
-// ---------------------------------------------------------------------------------------------------------
-
-const shown = (page) => page.evaluate(() => window.gpuplan.shown);
-const widgets = (page) => page.evaluate(() => window.gpuplan.widgets);
-const scenario = async (page) => JSON.parse(await page.evaluate(() => window.gpuplan.scenarioJson()));
-
-async function clickWidget(page, id) {
-    const rects = await widgets(page);
-    const rect = rects[id];
-    expect(rect && rect.w > 0 && rect.h > 0, `widget "${id}" is not on screen (${JSON.stringify(rect)})`);
-    await page.mouse.click(rect.x + rect.w / 2, rect.y + rect.h / 2);
-}
-
-// Frames are drawn on demand and stop about 0.5 s after the last input: wait until the page went quiet.
-async function settle(page) {
-    const QUIET_MS = 800; // longer than the 0.5 s the page keeps drawing after an input
-    const deadline = Date.now() + STEP_TIMEOUT_MS;
-    let last = await page.evaluate(() => window.gpuplan.frames);
-    let quietSince = Date.now();
-    while (Date.now() - quietSince < QUIET_MS) {
-        if (Date.now() > deadline) throw new Error('the page kept drawing frames');
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        const now = await page.evaluate(() => window.gpuplan.frames);
-        if (now !== last) { last = now; quietSince = Date.now(); }
-    }
-}
-
-function runCli(cli, scenarioJson) {
-    const run = spawnSync(cli, ['evaluate', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 30000 });
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`gpuplan evaluate exited ${run.status}: ${run.stderr.trim()}`);
-    return JSON.parse(run.stdout);
-}
-
-function runCliPlan(cli, scenarioJson) {
-    const run = spawnSync(cli, ['plan', '--scenario', '-', '--format', 'json'], { input: scenarioJson, encoding: 'utf8', timeout: 60000 });
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`gpuplan plan exited ${run.status}: ${run.stderr.trim()}`);
-    return JSON.parse(run.stdout);
-}
-
-// Turns the mouse wheel over (x, y) until widget `id` is on screen in the band 60 … maxY px from the top (bounded;
-// steps of 120 px, so the band is not skipped), then lets the page settle.
-async function scrollTo(page, id, x, y, maxY = 400) {
-    for (let i = 0; i < 120; ++i) { // up to ~29,000 px: the phone page is long
-        const rect = (await widgets(page))[id];
-        if (rect && rect.w > 0 && rect.h > 0 && rect.y > 60 && rect.y < maxY) break;
-        await page.mouse.move(x, y);
-        await page.mouse.wheel({ deltaY: maxY - 60 > 240 ? 240 : 120 });
-        await new Promise((resolve) => setTimeout(resolve, 80));
-    }
-    await settle(page);
-}
-async function scrollToTop(page, x, y) {
-    await page.mouse.move(x, y);
-    for (let i = 0; i < 12; ++i) await page.mouse.wheel({ deltaY: -1000 });
-    await settle(page);
-}
-
-function runCliFormat(cli, args, input) {
-    const run = spawnSync(cli, args, { input, encoding: 'utf8', timeout: 60000 });
-    if (run.error) throw run.error;
-    if (run.status !== 0) throw new Error(`gpuplan ${args.join(' ')} exited ${run.status}: ${run.stderr.trim()}`);
-    return run.stdout;
-}
 
 // Every name in the accessibility tree, depth first.
 function accessibleNames(node, out = []) {
@@ -131,7 +62,7 @@ async function main() {
             const mirror = await page.evaluate(() => window.gpuplan.mirror);
             expect(mirror && mirror.sections && mirror.sections.length > 2, 'no text mirror');
             const verdict = mirror.sections[0].lines[0];
-            const s = await scenario(page);
+            const s = await scenarioOf(page);
             const gpuName = (await page.evaluate(() => window.gpuplan.mirror.sections[0].lines[2])).split(' \u00d7 ')[1];
             expect(gpuName && gpuName.length > 2, `no GPU name in ${JSON.stringify(mirror.sections[0].lines)}`);
             const found = await page.evaluate((a, b) => [window.find(a), window.find(b)], verdict, gpuName);
@@ -153,7 +84,7 @@ async function main() {
 
         await check('keyboard only: Tab reaches the GPU count, typing 3 and Enter changes it', async () => {
             await page.mouse.move(2, 2);
-            const before = (await scenario(page)).hardware.count;
+            const before = (await scenarioOf(page)).hardware.count;
             let count = before;
             for (let tabs = 1; tabs <= 4 && count === before; ++tabs) {
                 await page.keyboard.press('Tab');
@@ -164,7 +95,7 @@ async function main() {
                 await page.keyboard.type('3');
                 await page.keyboard.press('Enter');
                 await settle(page);
-                count = (await scenario(page)).hardware.count;
+                count = (await scenarioOf(page)).hardware.count;
                 if (count !== before) { expect(count === 3, `count ${count} after typing 3`); return `${before} → 3 after ${tabs} Tab`; }
             }
             throw new Error(`the GPU count stayed ${before}`);
@@ -177,7 +108,7 @@ async function main() {
                            ['json', ['evaluate', '--scenario', '-', '--format', 'json']], ['compare-csv', ['plan', '--scenario', '-', '--format', 'csv']]];
             for (const [kind, cliArgs] of pairs) {
                 const fromPage = await page.evaluate((k) => window.gpuplan.exportText(k), kind);
-                const fromCli = runCliFormat(cli, cliArgs, json);
+                const fromCli = cliText(cli, cliArgs, json);
                 if (fromPage !== fromCli) { fs.writeFileSync(path.join(out, `export-page.${kind}.txt`), fromPage); fs.writeFileSync(path.join(out, `export-cli.${kind}.txt`), fromCli); }
                 expect(fromPage.length > 20 && fromPage === fromCli, `${kind}: the page's export differs from \`gpuplan ${cliArgs.join(' ')}\``);
             }
@@ -190,11 +121,11 @@ async function main() {
             await clickWidget(page, 'export_md');
             await settle(page);
             const copied = await page.evaluate(() => window.gpuplan.lastCopied);
-            expect(copied === runCliFormat(cli, pairs[0][1], json), 'Copy as Markdown copied something else');
+            expect(copied === cliText(cli, pairs[0][1], json), 'Copy as Markdown copied something else');
             await clickWidget(page, 'export_csv');
             await settle(page);
             const saved = await page.evaluate(() => window.gpuplan.lastDownload);
-            expect(saved && saved.name === 'gpuplan-result.csv' && saved.text === runCliFormat(cli, pairs[2][1], json), 'the CSV download differs');
+            expect(saved && saved.name === 'gpuplan-result.csv' && saved.text === cliText(cli, pairs[2][1], json), 'the CSV download differs');
             await chartShots(page, out, '1280x800', 900, 500);
             return `${pairs.length} formats`;
         });
@@ -208,7 +139,7 @@ async function main() {
                     throw new Error(`no pinned scenario in the link after "Pin": ${decodeURIComponent(now).slice(0, 160)}`);
                 });
             await settle(page);
-            const s = await scenario(page);
+            const s = await scenarioOf(page);
             s.hardware.gpu = s.hardware.gpu === 'h200' ? 'h100-sxm' : 'h200';
             const hash = '#s=' + encodeURIComponent(JSON.stringify(s)) + '&p=' + (await page.evaluate(() => location.hash)).split('&p=')[1];
             await page.evaluate((h) => { location.hash = h; }, hash);
@@ -231,11 +162,11 @@ async function main() {
                 const reply = await page.evaluate((t) => window.gpuplan.importHfConfig('config.json', t), fixture(name));
                 expect(reply.ok, `not read: ${JSON.stringify(reply.errors)}`);
                 await settle(page);
-                const s = await scenario(page);
+                const s = await scenarioOf(page);
                 expect(typeof s.model === 'object', 'the model is still a catalog id');
-                const fromConfig = runCli(cli, JSON.stringify(s));
+                const fromConfig = cliJson(cli, 'evaluate', JSON.stringify(s));
                 const catalogScenario = { ...s, model: id };
-                const fromCatalog = runCli(cli, JSON.stringify(catalogScenario));
+                const fromCatalog = cliJson(cli, 'evaluate', JSON.stringify(catalogScenario));
                 const a = fromConfig.memory_per_gpu_bytes.total, b = fromCatalog.memory_per_gpu_bytes.total;
                 expect(Math.abs(a - b) <= tolerance * b, `config.json: ${a} B, catalog: ${b} B`);
                 const printed = (await shown(page)).total_memory_gb;
@@ -245,7 +176,7 @@ async function main() {
         }
 
         await check('config.json typed into the paste box: clear message for missing fields, model unchanged', async () => {
-            const before = (await scenario(page)).model;
+            const before = (await scenarioOf(page)).model;
             await scrollToTop(page, 200, 500);
             const open = ((await widgets(page)).hf_config_box || {}).w > 0; // reading a config.json opened the block
             if (!open) { await clickWidget(page, 'hf_config'); await settle(page); }
@@ -254,7 +185,7 @@ async function main() {
             await settle(page);
             await clickWidget(page, 'hf_config_read');
             await settle(page);
-            const after = (await scenario(page)).model;
+            const after = (await scenarioOf(page)).model;
             expect(JSON.stringify(before) === JSON.stringify(after), 'the model changed');
             const names = accessibleNames(await page.accessibility.snapshot()).join(' ');
             await page.screenshot({ path: path.join(out, 'hf-config-error-1280x800.png') });
@@ -293,7 +224,7 @@ async function main() {
             await settle(page);
             await clickWidget(page, 'preset_0');
             await settle(page);
-            const s = await scenario(page);
+            const s = await scenarioOf(page);
             expect(s.inference.target_users === 100 && s.inference.ttft_sla_s === 2, `scenario ${JSON.stringify(s.inference)}`);
             expect(s.model === 'llama-3.1-8b' && s.hardware.gpu === 'l40s', `model ${s.model}, GPU ${s.hardware.gpu}`);
             return `${s.model} on ${s.hardware.gpu}, ${s.inference.target_users} users`;

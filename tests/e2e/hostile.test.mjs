@@ -5,10 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { check, expect, launch, openPage, parseArgs, run, serve, STEP_TIMEOUT_MS } from './harness.mjs';
+import { shown } from './page.mjs';
 
 const desktop = { width: 1280, height: 800, deviceScaleFactor: 1 };
 const nested = (depth) => '['.repeat(depth) + ']'.repeat(depth);
-const shown = (page) => page.evaluate(() => window.gpuplan.shown);
 
 // A page still draws: a keystroke over the canvas produces a new frame.
 async function stillDraws(page) {
