@@ -241,8 +241,13 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         // DataSphere g2.1 (1x A100) 313.20 RUB/h incl. VAT; g1.1 (1x V100) 194.40 RUB/h.
         {"yandex-cloud", "a100-80gb-sxm", 1, 313.2, "https://yandex.cloud/ru/docs/datasphere/pricing"},
         {"yandex-cloud", "v100-sxm2-32gb", 1, 194.4, "https://yandex.cloud/ru/docs/datasphere/pricing"},
-        // VK Cloud price list, 1x H200 flavor 1101.60 RUB/h incl. VAT.
+        // Same tariff (version 260619): 1x H100 80GB PCIe flavor 549.00 RUB/h, 1x V100 32GB flavor 244.00 RUB/h.
+        {"cloud-ru", "h100-pcie", 1, 549.0, "https://cloud.ru/documents/tariffs/evolution/evolution-compute-gpu"},
+        {"cloud-ru", "v100-sxm2-32gb", 1, 244.0, "https://cloud.ru/documents/tariffs/evolution/evolution-compute-gpu"},
+        // VK Cloud price list (effective 2026-01-12), per-minute flavor prices incl. VAT x 60: 1x H200 18.36 RUB/min,
+        // 1x L40S 4.02 RUB/min.
         {"vk-cloud", "h200", 1, 1101.6, "https://cloud.vk.com/pricelist"},
+        {"vk-cloud", "l40s", 1, 4.02 * 60.0, "https://cloud.vk.com/pricelist"},
         // Immers.cloud RTX 4090 table, rtx4090-1.8.16.40 at 82.76 RUB/h.
         {"immers-cloud", "rtx-4090", 1, 82.76, "https://immers.cloud/gpu/4090/"},
         // Selectel calculator, cloud-server GPU lines (pool ru-6a, price list of 1 Jul 2026, incl. VAT): A100 80 GB
