@@ -241,6 +241,9 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         // DataSphere g2.1 (1x A100) 313.20 RUB/h incl. VAT; g1.1 (1x V100) 194.40 RUB/h.
         {"yandex-cloud", "a100-80gb-sxm", 1, 313.2, "https://yandex.cloud/ru/docs/datasphere/pricing"},
         {"yandex-cloud", "v100-sxm2-32gb", 1, 194.4, "https://yandex.cloud/ru/docs/datasphere/pricing"},
+        // Compute Cloud standard-v3-t4, smallest documented shape (1 T4, 4 vCPU, 16 GB): GPU 70.27 + 4 x 1.15 (vCPU)
+        // + 16 x 0.3074 (GB RAM) RUB/h incl. VAT.
+        {"yandex-cloud", "t4", 1, 70.27 + 4 * 1.15 + 16 * 0.3074, "https://yandex.cloud/ru/docs/compute/pricing"},
         // Same tariff (version 260619): 1x H100 80GB PCIe flavor 549.00 RUB/h, 1x V100 32GB flavor 244.00 RUB/h.
         {"cloud-ru", "h100-pcie", 1, 549.0, "https://cloud.ru/documents/tariffs/evolution/evolution-compute-gpu"},
         {"cloud-ru", "v100-sxm2-32gb", 1, 244.0, "https://cloud.ru/documents/tariffs/evolution/evolution-compute-gpu"},
