@@ -8,8 +8,8 @@ Without --pages it prints the checklist: every provider's price page, each offer
 and age at the release date (STALE past six months, EXPIRED past twelve), and the exchange-rate date.
 With --pages DIR it also reads DIR/<provider-id>.txt (or .html), a copy of that provider's public price
 page saved by hand (browser "Save as text", or `curl URL > DIR/ID.html`), and for each offer reports
-whether the page copy still shows its published price (per instance or per GPU, with a dot or a comma,
-with or without thousands separators). An offer whose price is not found has probably changed: read the
+whether the page copy still shows its published price (per instance or per GPU; per hour, per minute or per
+730-hour month; with a dot or a comma, with or without thousands separators). An offer whose price is not found has probably changed: read the
 page, update the JSON (price, as_of, source), and run `gpuplan catalog check catalogs`.
 
 The release date defaults to kCatalogReleaseDate in src/catalog/catalog.h, the date the C++ code measures
@@ -84,6 +84,22 @@ def shows_price(page_text, value):
     return False
 
 
+def shows_rate(page_text, value):
+    """A price the page prints in another unit (per minute, per 730-hour month), rounded to 2-8 decimals."""
+    if value is None or value <= 0:
+        return False
+    for decimals in range(2, 9):
+        text = f"{value:.{decimals}f}"
+        whole, _, frac = text.partition(".")
+        grouped = f"{int(whole):,}"
+        for thousands in ("", ",", " ", "\u00a0", "\u202f"):
+            head = grouped.replace(",", thousands) if thousands else whole
+            for sep in (".", ","):
+                if re.search(r"(?<![\d.,])" + re.escape(head + sep + frac) + r"(?![\d])", page_text):
+                    return True
+    return False
+
+
 def read_page(pages_dir, provider_id):
     for extension in (".txt", ".html", ".htm", ".md"):
         path = os.path.join(pages_dir, provider_id + extension)
@@ -129,7 +145,10 @@ def main():
             per_instance = offer.get("price_per_instance_hour")
             found = ""
             if page_text is not None:
-                seen = shows_price(page_text, per_instance) or shows_price(page_text, per_gpu)
+                # Hourly as stored or rounded; per minute (VK Cloud, T1 Cloud); per 730-hour month (Selectel lines).
+                seen = (shows_price(page_text, per_instance) or shows_price(page_text, per_gpu) or
+                        any(shows_rate(page_text, rate) for price in (per_instance, per_gpu) if price
+                            for rate in (price, price / 60.0, price * 730.0)))
                 found = "  page: shows it" if seen else "  page: NOT FOUND (changed?)"
                 changed += not seen
             price = per_gpu if per_gpu is not None else (per_instance or 0) / max(1, offer.get("gpus_per_instance", 1))

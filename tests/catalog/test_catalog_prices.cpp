@@ -221,15 +221,17 @@ TEST_CASE("every shipped provider says whether its prices include VAT, and its c
     CHECK(ru->Rate == doctest::Approx(0.22)); // source: Federal Law 425-FZ of 28.11.2025, from 2026-01-01
 }
 
-// A scenario priced in RUB with VAT (as Russian price pages print them) on one provider and one GPU gives the
-// per-GPU price the provider's public page shows. Each case cites the page; the figures are the pages' own.
+// A scenario priced in RUB on one provider and one GPU gives the per-GPU price the provider's public page shows,
+// with or without VAT as that page prints it (most Russian lists print it included; T1 Cloud's tariff excludes it).
+// Each case cites the page; the figures are the pages' own. Every provider that prices in RUB needs a case here.
 TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU price its page shows") {
     struct PagePrice {
         const char* Provider;
         const char* Gpu;
         int         Count;
-        double      PerGpuHourRub; // with VAT, as printed
+        double      PerGpuHourRub; // as printed: with VAT unless WithVat is false
         const char* Page;
+        bool        WithVat = true; // false: the page prints prices without VAT (T1 Cloud's tariff)
     };
     const PagePrice kPages[] = {
         // Evolution Compute GPU tariff, 1x A100 80GB flavor 317.20 RUB/h incl. VAT (tariff version 260619).
@@ -239,10 +241,27 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         // DataSphere g2.1 (1x A100) 313.20 RUB/h incl. VAT; g1.1 (1x V100) 194.40 RUB/h.
         {"yandex-cloud", "a100-80gb-sxm", 1, 313.2, "https://yandex.cloud/ru/docs/datasphere/pricing"},
         {"yandex-cloud", "v100-sxm2-32gb", 1, 194.4, "https://yandex.cloud/ru/docs/datasphere/pricing"},
-        // VK Cloud price list, 1x H200 flavor 1101.60 RUB/h incl. VAT.
+        // Compute Cloud standard-v3-t4, smallest documented shape (1 T4, 4 vCPU, 16 GB): GPU 70.27 + 4 x 1.15 (vCPU)
+        // + 16 x 0.3074 (GB RAM) RUB/h incl. VAT.
+        {"yandex-cloud", "t4", 1, 70.27 + 4 * 1.15 + 16 * 0.3074, "https://yandex.cloud/ru/docs/compute/pricing"},
+        // Same tariff (version 260619): 1x H100 80GB PCIe flavor 549.00 RUB/h, 1x V100 32GB flavor 244.00 RUB/h.
+        {"cloud-ru", "h100-pcie", 1, 549.0, "https://cloud.ru/documents/tariffs/evolution/evolution-compute-gpu"},
+        {"cloud-ru", "v100-sxm2-32gb", 1, 244.0, "https://cloud.ru/documents/tariffs/evolution/evolution-compute-gpu"},
+        // VK Cloud price list (effective 2026-01-12), per-minute flavor prices incl. VAT x 60: 1x H200 18.36 RUB/min,
+        // 1x L40S 4.02 RUB/min.
         {"vk-cloud", "h200", 1, 1101.6, "https://cloud.vk.com/pricelist"},
+        {"vk-cloud", "l40s", 1, 4.02 * 60.0, "https://cloud.vk.com/pricelist"},
         // Immers.cloud RTX 4090 table, rtx4090-1.8.16.40 at 82.76 RUB/h.
         {"immers-cloud", "rtx-4090", 1, 82.76, "https://immers.cloud/gpu/4090/"},
+        // Selectel calculator, cloud-server GPU lines (pool ru-6a, price list of 1 Jul 2026, incl. VAT): A100 80 GB
+        // 292.0229 RUB/h, H200 141 GB 587.6712 RUB/h; the RTX 4090 line is printed per month, 55 040.83 RUB / 730 h.
+        {"selectel", "a100-80gb-pcie", 1, 292.0229, "https://selectel.ru/prices/calculator/"},
+        {"selectel", "h200", 1, 587.6712, "https://selectel.ru/prices/calculator/"},
+        {"selectel", "rtx-4090", 1, 55040.83 / 730.0, "https://selectel.ru/prices/calculator/"},
+        // T1 Cloud tariff appendix of 08.07.2026, per GPU-minute without VAT: H200 (g7) 8.10185185, L40S (g6)
+        // 2.08078472; x 60 per hour.
+        {"t1-cloud", "h200", 1, 8.10185185 * 60.0, "https://t1-cloud.ru/documents/rates", false},
+        {"t1-cloud", "l40s", 1, 2.08078472 * 60.0, "https://t1-cloud.ru/documents/rates", false},
     };
     for (const PagePrice& page : kPages) {
         CAPTURE(page.Provider);
@@ -250,10 +269,17 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         CAPTURE(page.Page);
         const std::string json = std::string(R"({"model":"llama-3.1-8b","hardware":{"gpu":")") + page.Gpu + R"(","count":)" +
                                  std::to_string(page.Count) + R"(},"cost":{"currency":"RUB","provider":")" + page.Provider +
-                                 R"(","prices_include_vat":true,"allow_stale_prices":true}})";
+                                 R"(","prices_include_vat":)" + (page.WithVat ? "true" : "false") +
+                                 R"(,"allow_stale_prices":true}})";
         const engine::Result r = EvaluateWithCosts(Shipped(), ScenarioOn(Shipped(), json));
         REQUIRE(r.Ok);
         CHECK(r.Cost.PerHour / page.Count == doctest::Approx(page.PerGpuHourRub).epsilon(0.005));
+    }
+    for (const Provider& provider : Shipped().Providers) {
+        if (provider.Currency != "RUB") continue;
+        bool cited = false;
+        for (const PagePrice& page : kPages) cited = cited || provider.Id == page.Provider;
+        CHECK_MESSAGE(cited, provider.Id << " prices in RUB but has no page-price case in this test");
     }
 }
 
