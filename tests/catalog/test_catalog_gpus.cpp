@@ -4,16 +4,11 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 
 namespace {
 
-const catalog::Catalog& Shipped() {
-    static const catalog::Catalog kCatalog = [] {
-        std::vector<catalog::Issue> issues;
-        return catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 std::vector<catalog::Issue> LoadOneGpu(const std::string& entry) {
     catalog::Catalog cat;

@@ -12,6 +12,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 #include "engine/engine.h"
 #include "scenario/scenario_json.h"
 
@@ -23,13 +24,7 @@ using namespace catalog;
 
 namespace {
 
-const Catalog& Shipped() {
-    static const Catalog kCatalog = [] {
-        std::vector<Issue> issues;
-        return LoadFileSet(EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 const char* kGpus = R"({"schema":"gpuplan.gpus/1","gpus":[{"id":"g","name":"G","vendor":"NVIDIA","memory_gb":80,
     "bandwidth_tb_s":3.35,"bf16_dense_tflops":989.4,"source":"datasheet","as_of":"2023-09"}]})";
