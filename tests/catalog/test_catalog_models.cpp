@@ -6,17 +6,12 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 #include "engine/model_math.h"
 
 namespace {
 
-const catalog::Catalog& Shipped() {
-    static const catalog::Catalog kCatalog = [] {
-        std::vector<catalog::Issue> issues;
-        return catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 // The parameter count an architecture implies may differ from the published one by what the geometry leaves
 // out (vision encoders, multi-token-prediction layers, norms and biases): at most this much.

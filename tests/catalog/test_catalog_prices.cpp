@@ -12,6 +12,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 #include "engine/engine.h"
 #include "scenario/scenario_json.h"
 
@@ -23,13 +24,7 @@ using namespace catalog;
 
 namespace {
 
-const Catalog& Shipped() {
-    static const Catalog kCatalog = [] {
-        std::vector<Issue> issues;
-        return LoadFileSet(EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 const char* kGpus = R"({"schema":"gpuplan.gpus/1","gpus":[{"id":"g","name":"G","vendor":"NVIDIA","memory_gb":80,
     "bandwidth_tb_s":3.35,"bf16_dense_tflops":989.4,"source":"datasheet","as_of":"2023-09"}]})";
@@ -219,6 +214,34 @@ TEST_CASE("every shipped provider says whether its prices include VAT, and its c
     const TaxRate* ru = Shipped().FindTax("RU");
     REQUIRE(ru != nullptr);
     CHECK(ru->Rate == doctest::Approx(0.22)); // source: Federal Law 425-FZ of 28.11.2025, from 2026-01-01
+}
+
+// Issues 9 and 15: spot prices people can compare per GPU, not only whole hyperscaler nodes. Counted over current
+// (not stale) offers, so that old spot rows cannot make up the number.
+TEST_CASE("the shipped price lists have at least 40 spot offers, most of them current and sold per GPU") {
+    int spot = 0, current = 0, per_gpu = 0;
+    for (const Offer& offer : Shipped().Offers) {
+        if (offer.Kind != OfferKind::Spot) continue;
+        spot += 1;
+        current += !IsStale(offer.AsOf);
+        per_gpu += offer.GpusPerInstance == 1;
+    }
+    CHECK(spot >= 40);
+    CHECK(current >= 35);
+    CHECK(per_gpu * 2 > spot);
+}
+
+// Where a per-GPU marketplace or single-GPU spot shape exists, the cheapest spot is a real saving over the
+// cheapest current on-demand offer (the GPUs where it is not stay flagged: see SummarizeGpuPrices).
+TEST_CASE("spot is a saving for the common inference and training GPUs that have a per-GPU spot offer") {
+    for (const char* id : {"a100-80gb-sxm", "a100-80gb-pcie", "l40s", "l4", "h200", "b200", "rtx-pro-6000-blackwell"}) {
+        const GpuPriceSummary summary = SummarizeGpuPrices(Shipped(), id, engine::CostParams());
+        CAPTURE(id);
+        REQUIRE(summary.CheapestSpot > 0);
+        REQUIRE(summary.CheapestOnDemand > 0);
+        CHECK_FALSE(summary.SpotDearerThanOnDemand);
+        CHECK(summary.CheapestSpot < summary.CheapestOnDemand);
+    }
 }
 
 // A scenario priced in RUB on one provider and one GPU gives the per-GPU price the provider's public page shows,

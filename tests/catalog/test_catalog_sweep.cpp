@@ -6,18 +6,13 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 #include "engine/engine.h"
 #include "scenario/scenario_json.h"
 
 namespace {
 
-const catalog::Catalog& Shipped() {
-    static const catalog::Catalog kCatalog = [] {
-        std::vector<catalog::Issue> issues;
-        return catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 // Every number a user can see, with a name for the failure message.
 std::vector<std::pair<const char*, double>> Numbers(const engine::Result& r) {

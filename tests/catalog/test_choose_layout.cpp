@@ -5,19 +5,14 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 #include "engine/engine.h"
 #include "engine/plan.h"
 #include "scenario/scenario_json.h"
 
 namespace {
 
-const catalog::Catalog& Shipped() {
-    static const catalog::Catalog kCatalog = [] {
-        std::vector<catalog::Issue> issues;
-        return catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 engine::Scenario Make(const char* json) {
     engine::Scenario s;

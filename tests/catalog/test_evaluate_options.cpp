@@ -6,18 +6,13 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "shipped_catalog.h"
 #include "engine/engine.h"
 #include "engine/training.h"
 
 namespace {
 
-const catalog::Catalog& Shipped() {
-    static const catalog::Catalog kCatalog = [] {
-        std::vector<catalog::Issue> issues;
-        return catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
-    }();
-    return kCatalog;
-}
+using test::Shipped;
 
 // Every figure of a Result except the texts (derivation, warnings, suggestion reason) and the curve-derived ones.
 std::vector<std::pair<const char*, double>> Figures(const engine::Result& r) {
