@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -68,23 +69,39 @@ TEST_CASE("a street price must say where and when it was seen") {
     CHECK(priced >= 14);
 }
 
-// Issue 14: the own-or-rent answer needs a default purchase price where buyers rent most. The fifteen GPUs with
-// the most offers in the shipped price lists (docs/catalogs/gpus.md lists them): most of them carry a dated
-// street price; the ones that do not are named in that doc with the reason.
-TEST_CASE("most of the fifteen most-offered GPUs have a dated street price") {
+// Issue 14: the own-or-rent answer needs a default purchase price where buyers rent most. The set is the fifteen GPUs
+// with the most offers in the shipped price lists plus any tied with the fifteenth (2026-12-01: a three-way tie at 6
+// offers, so 17 GPUs, 13 priced; docs/catalogs/gpus.md lists them). Each one carries a street price with its source and
+// date, or is named below as not yet priced: no dated report younger than the catalog's twelve-month limit
+// (kExpiredAfterDays) states a price for that exact variant; gpus.md says, per GPU, what was found and why it is not
+// used. Pricing one of them, or a new GPU entering the set unpriced, fails this test until list and doc are updated.
+TEST_CASE("the most-offered GPUs have a dated street price, or are named as not yet priced") {
+    const std::set<std::string> not_yet_priced = {"v100-sxm2-32gb", "h100-nvl", "a100-40gb-pcie", "b300"};
     std::map<std::string, int> offers;
     for (const catalog::Offer& offer : Shipped().Offers) offers[offer.GpuId] += 1;
     std::vector<std::pair<int, std::string>> ranked;
     for (const auto& [id, n] : offers) ranked.push_back({-n, id});
     std::sort(ranked.begin(), ranked.end());
     REQUIRE(ranked.size() >= 15);
-    int priced = 0;
-    for (size_t i = 0; i < 15; ++i) {
-        const catalog::GpuEntry* gpu = Shipped().FindGpu(ranked[i].second);
-        REQUIRE_MESSAGE(gpu != nullptr, ranked[i].second);
+    const int fifteenth = ranked[14].first;
+    int in_set = 0, priced = 0;
+    for (const auto& [minus_n, id] : ranked) {
+        if (minus_n > fifteenth) break; // fewer offers than the fifteenth: outside the set
+        CAPTURE(id);
+        const catalog::GpuEntry* gpu = Shipped().FindGpu(id);
+        REQUIRE(gpu != nullptr);
+        in_set += 1;
+        if (not_yet_priced.count(id) > 0) {
+            CHECK(gpu->PurchasePriceUsd <= 0);
+            continue;
+        }
+        CHECK(gpu->PurchasePriceUsd > 0);
+        CHECK_FALSE(gpu->PurchasePriceSource.empty());
+        CHECK(catalog::AgeDays(gpu->PurchasePriceAsOf) <= catalog::kExpiredAfterDays);
         priced += gpu->PurchasePriceUsd > 0;
     }
-    CHECK(priced >= 9);
+    CHECK(in_set >= 15);
+    CHECK(priced >= 13);
 }
 
 // Issue 14: TCO counts power, so every GPU has a power figure. Where a vendor publishes no board figure the entry
