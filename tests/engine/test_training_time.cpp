@@ -328,10 +328,42 @@ TEST_CASE("MFU defaults name their source and borrow openly") {
     CHECK(hopper.Utilisation == doctest::Approx(0.505));
     CHECK(hopper.BorrowedFrom.empty());
     CHECK(std::strlen(hopper.Source) > 0);
-    CHECK(DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 16384).Utilisation == doctest::Approx(0.41));
+    CHECK(DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 16384).Utilisation == doctest::Approx(0.546));
     const MfuDefault blackwell = DefaultTrainingUtilisation("blackwell", ComputeClass::Fp8, 8);
     CHECK(blackwell.BorrowedFrom == "hopper");
     CHECK(blackwell.Utilisation == doctest::Approx(0.454));
+}
+
+TEST_CASE("the Hopper at-scale utilisation reproduces its source run with the engine's own bubble and transfers") {
+    // Llama 3 405B on 16,384 H100 (Llama 3 paper Table 4 and §3.3.2): TP 8, PP 16 interleaved ×8, CP 1, DP 128,
+    // seq 8192, 16M-token batch, 400 TFLOPS/GPU. The row is derived so that this layout gives 400 / 989.4 MFU; a row
+    // that already contained the bubble (the end-to-end 0.41) would come out near 0.37.
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Model.Params = 405850000000.0;
+    s.Model.Layers = 126;
+    s.Model.Hidden = 16384;
+    s.Model.Heads = 128;
+    s.Model.KvHeads = 8;
+    s.Model.HeadDim = 128;
+    s.Model.Ffn = 53248;
+    s.GpuCount = 16384;
+    s.Cluster.GpusPerNode = 8;
+    s.Cluster.NetworkBytesPerSPerGpu = 50e9;
+    s.Training.SeqLen = 8192;
+    s.Training.MicroBatch = 1;
+    s.Training.GlobalBatchTokens = 16777216;
+    s.Training.TensorParallel = 8;
+    s.Training.PipelineParallel = 16;
+    s.Training.VirtualPipelineStages = 8;
+    s.Training.ContextParallel = 1;
+    s.Training.SequenceParallel = true;
+    s.Training.ZeroStage = 1;
+    s.Training.Recompute = RecomputePolicy::None;
+    s.Training.FlashAttention = true;
+    const TrainingTime time = EstimateTrainingTime(s, LayoutOf(s));
+    CHECK(time.BubbleShare == doctest::Approx((15.0 / 8.0) / (16.0 + 15.0 / 8.0)));
+    CHECK(time.Mfu == doctest::Approx(400.0 / 989.4).epsilon(0.01));
 }
 
 } // TEST_SUITE
