@@ -323,6 +323,31 @@ TEST_CASE("expert parallelism divides the routed experts' memory and adds all-to
     CHECK(LayoutOf(s).ExpertParallel == 64);
 }
 
+TEST_CASE("FP8 MoE layers pay a host launch per local expert per micro-batch; BF16 one grouped GEMM per layer") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Model.Experts = 128;
+    s.Model.ExpertsActive = 8;
+    s.Model.ExpertFfn = 768;
+    s.Model.Params = 0;
+    s.GpuCount = 8;
+    s.Training.ExpertParallel = 8;
+    s.Training.ZeroStage = 1;
+    s.Efficiency.MoeExpertLaunchS = 100e-6;
+    s.Precision.Compute = Format::Fp8;
+    const TrainingTime fp8 = EstimateTrainingTime(s, LayoutOf(s));
+    CHECK(fp8.MoeHostS == doctest::Approx(32 * (128 / 8) * 100e-6)); // 32 MoE layers × 16 local experts
+    s.Precision.Compute = Format::Bf16;
+    CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == doctest::Approx(32 * 100e-6));
+    s.Efficiency.MoeExpertLaunchS = 0;
+    const TrainingTime none = EstimateTrainingTime(s, LayoutOf(s));
+    CHECK(none.MoeHostS == 0);
+    s.Efficiency.MoeExpertLaunchS = 1e-3;
+    CHECK(EstimateTrainingTime(s, LayoutOf(s)).StepS > none.StepS);
+    s.Model.Experts = 0; // dense: no MoE launches
+    CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == 0);
+}
+
 TEST_CASE("MFU defaults name their source and borrow openly") {
     const MfuDefault hopper = DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 8);
     CHECK(hopper.Utilisation == doctest::Approx(0.505));
