@@ -204,7 +204,8 @@ std::string DefaultsTableMarkdown() {
     row("training: host time per local expert per MoE layer per micro-batch (FP8 per-expert GEMM launches)", Fixed(kMoeExpertLaunchS * 1e6, 0) + " µs",
         "fitted with the expert pace by scripts/calibrate.py --training-moe; Megatron-Core MoE README: grouped GEMM is BF16-only, dropless MoE layers are not CUDA-graph captured");
     row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
-    row("training runtime overhead per GPU", Fixed(kTrainingRuntimeBytes / 1e9, 2) + " GB", "CUDA context + cuBLAS workspace + NCCL buffers (training.h)");
+    row("training runtime overhead per GPU", Fixed(kTrainingContextBytes / 1e9, 2) + " GB + " + Fixed(kNcclCommunicatorBytes / 1e9, 2) + " GB per parallel group of > 1 GPU",
+        "CUDA context + cuBLAS workspace, NCCL buffers per communicator (training.h)");
     return md;
 }
 

@@ -51,9 +51,12 @@ constexpr double kGatedMlpActivationUnits  = 6.0;
 // GeLU MLP: GeLU input (f) and down-projection input (f), 2 B each: 4·f. source: Korthikanti et al. 2022, §4.1 (8sbh at f = 4h).
 constexpr double kPlainMlpActivationUnits  = 4.0;
 // Runtime memory outside model states and activations per GPU: CUDA context + cuBLAS workspace (inference's 1 GB)
-// plus NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB × 2 directions × up to 32 channels ≈ 0.27 GB per communicator,
-// two communicators for DP and TP). source: PyTorch CUDA notes; NCCL env docs (NCCL_BUFFSIZE default 4 MiB).
-constexpr double kTrainingRuntimeBytes     = 1.0e9 + 2.0 * 4.0 * 1048576.0 * 2.0 * 32.0;
+// plus NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB × 2 directions × up to 32 channels ≈ 0.27 GB per communicator).
+// source: PyTorch CUDA notes; NCCL env docs (NCCL_BUFFSIZE default 4 MiB). A communicator exists only for a parallel
+// group of more than one GPU (DP, TP, PP, CP, EP: torch.distributed creates one NCCL communicator per process group on
+// its first collective), so a single-GPU run holds the context alone.
+constexpr double kTrainingContextBytes     = 1.0e9;
+constexpr double kNcclCommunicatorBytes    = 4.0 * 1048576.0 * 2.0 * 32.0;
 // Gradient buckets in flight for data-parallel all-reduce: PyTorch DDP bucket_cap_mb = 25, one being filled and one
 // being reduced. source: torch.nn.parallel.DistributedDataParallel (bucket_cap_mb default 25).
 constexpr double kCommBucketBytes          = 2.0 * 25.0 * 1048576.0;
