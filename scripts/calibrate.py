@@ -12,7 +12,13 @@ training calibration cases: the pace of routed-expert matmuls (efficiency.moe_ex
 step 0.05) and the host time per local expert per MoE layer per micro-batch (efficiency.moe_expert_launch_us,
 grid 0 … 1000 µs step 25), exhaustive grid, least squares on log error.
 
-usage: scripts/calibrate.py [--training-moe] [path/to/gpuplan]
+With --training-rows it fits the training utilisation rows of src/engine/mfu_defaults.cpp that have at least two
+calibration cases of their own architecture, precision table (FP8/FP4 → FP8, else BF16) and scale (≤ 1,024 GPUs or
+above): the utilisation on executed FLOPs that minimises the squared log error, grid 0.200 … 0.950 step 0.005, then
+step 0.001 around the best. A case is evaluated at that utilisation through efficiency.mfu = utilisation × model /
+executed FLOPs per token (read from the case's own derivation). Cases that set efficiency.mfu are left out.
+
+usage: scripts/calibrate.py [--training-moe | --training-rows] [path/to/gpuplan]
 """
 import json
 import math
@@ -24,6 +30,7 @@ import tempfile
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ARGS = [a for a in sys.argv[1:] if not a.startswith("--")]
 TRAINING_MOE = "--training-moe" in sys.argv[1:]
+TRAINING_ROWS = "--training-rows" in sys.argv[1:]
 CLI = ARGS[0] if ARGS else os.path.join(ROOT, "build", "gpuplan")
 CASES = os.path.join(ROOT, "tests", "validation", "cases")
 GRID = [round(0.20 + 0.01 * i, 2) for i in range(76)]  # 0.20 … 0.95
@@ -99,8 +106,62 @@ def fit_training_moe():
         print("  %-50s %+.1f%%" % (case["id"], (math.exp(errs[case["id"]]) - 1) * 100))
 
 
+def fit_training_rows():
+    def table(case):
+        compute = case["scenario"].get("precision", {}).get("compute", "bf16")
+        return "fp8" if compute in ("fp8", "nvfp4", "mxfp4", "fp4", "mxfp8") else "bf16"
+
+    def flops_ratio(case):
+        with tempfile.TemporaryDirectory() as tmp:
+            path = os.path.join(tmp, "s.json")
+            with open(path, "w") as handle:
+                json.dump(case["scenario"], handle)
+            out = json.loads(subprocess.run([CLI, "evaluate", "--scenario", path, "--format", "json"], check=True,
+                                            capture_output=True, text=True).stdout)
+        steps = {step["key"]: step["value"] for step in out["derivation"]}
+        return steps["model_flops_per_token"] / steps["hardware_flops_per_token"]
+
+    rows = {}
+    for name in sorted(os.listdir(CASES)):
+        if not name.endswith(".json"):
+            continue
+        case = json.load(open(os.path.join(CASES, name)))
+        if case["category"] != "training" or not case.get("calibration"):
+            continue
+        if case["scenario"].get("efficiency", {}).get("mfu", 0) > 0:
+            continue
+        scale = "at scale" if case["scenario"]["hardware"].get("count", 1) > 1024 else "small"
+        rows.setdefault((architecture(case), table(case), scale), []).append(case)
+    fitted = {}
+    for key in sorted(rows):
+        selected = rows[key]
+        print("%s %s %s: %d calibration case(s): %s" % (key + (len(selected), ", ".join(c["id"] for c in selected))))
+        if len(selected) < 2:
+            print("  fewer than two cases: keeps its published-run derivation")
+            continue
+        ratios = {c["id"]: flops_ratio(c) for c in selected}
+
+        def total(u):
+            def edit(copy):
+                copy["scenario"].setdefault("efficiency", {})["mfu"] = min(1.0, max(0.001, u * ratios[copy["id"]]))
+            return sum(e ** 2 for e in run_cases(selected, edit).values()), edit
+
+        coarse = [round(0.200 + 0.005 * i, 3) for i in range(151)]
+        best = min(coarse, key=lambda u: total(u)[0])
+        fine = [round(best + 0.001 * i, 3) for i in range(-5, 6)]
+        best = min(fine, key=lambda u: total(u)[0])
+        fitted[key] = best
+        errs = run_cases(selected, total(best)[1])
+        print("  utilisation = %.3f" % best)
+        for case in selected:
+            print("    %-50s %+.1f%%" % (case["id"], (math.exp(errs[case["id"]]) - 1) * 100))
+
+
 if TRAINING_MOE:
     fit_training_moe()
+    sys.exit(0)
+if TRAINING_ROWS:
+    fit_training_rows()
     sys.exit(0)
 
 
