@@ -21,7 +21,10 @@ namespace {
 // NVIDIA, fitted on: llama.cpp PR #4766 (Llama-2-7B F16, RTX 4090, batch 1, 61.03 tokens/s) together with the
 // TensorRT-LLM A100/H100 throughput cases (v0.6.1 Llama-2-7B FP16 A100 batch 384; v1.0 Llama-3.1-8B and
 // Llama-3.3-70B FP8 H100), whose decode steps are partly bandwidth-bound.
-constexpr double kBandwidthEffNvidia = 0.69;
+// Refitted with the per-phase roofline (inference.cpp StepTime: weight GEMMs and KV-cache attention bound separately):
+// 0.69 → 0.77. The single whole-step max(bytes, FLOPs) had let compute-bound GEMMs hide the KV reads of large batches,
+// and the decode share had been pulled down to compensate.
+constexpr double kBandwidthEffNvidia = 0.77;
 // AMD CDNA, fitted on: Oracle Cloud blog "Serving Llama 3.1 405B model with AMD MI300X GPUs" (vLLM, 8×MI300X,
 // TP 8, FP8, batch 1: 36 tokens/s) and AMD's ROCm vLLM throughput table (405B FP8, 128 in / 2048 out).
 constexpr double kBandwidthEffAmd = 0.37;
@@ -29,20 +32,20 @@ constexpr double kBandwidthEffAmd = 0.37;
 // --- prefill and compute-bound decode: achieved / peak dense tensor FLOP/s -----------------------------------
 // Ampere, fitted on: TensorRT-LLM performance.md v0.5 (Llama-2-7B FP16 A100, 2048-token prompt, TTFT 133 ms) and
 // v0.6.1 (Llama-2-7B FP16 A100, batch 384, 128/128, 5,586 tokens/s).
-constexpr double kComputeEffAmpere = 0.68;
+constexpr double kComputeEffAmpere = 0.69; // 0.68 before the per-phase roofline
 // Hopper, fitted on: TensorRT-LLM perf-overview v1.0, Llama-3.1-8B FP8 on one H100 (1000/1000) and
 // Llama-3.3-70B FP8 on 2×H100 (500/2000).
 // Refitted for issue 16 on the larger calibration third (TensorRT-LLM v1.0 H100/H200 FP8 rows at 128–20,000-token
 // prompts): 0.41 → 0.60. The old figure was fitted on two throughput cases only and made long-prompt TTFT about
-// twice the published value.
-constexpr double kComputeEffHopper = 0.60;
+// twice the published value. Per-phase roofline refit: 0.60 → 0.56.
+constexpr double kComputeEffHopper = 0.56;
 // Blackwell FP4 path, fitted on: TensorRT-LLM perf-overview v1.0 FP4 rows on B200 (Llama-3.1-405B TP4 128/2048,
 // Llama-3.3-70B 2048/2048). Against the doubled FP4 peak the NVFP4 GEMMs of that release reach a far smaller share
 // than FP8 on Hopper. Every Blackwell calibration case computes in FP4, so the other paths borrow Hopper's figure.
-constexpr double kComputeEffBlackwell = 0.23;
+constexpr double kComputeEffBlackwell = 0.26; // 0.23 before the per-phase roofline
 // CDNA3, fitted on: AMD's ROCm vLLM throughput table (Llama-3.1-405B FP8 on 8×MI300X, 128/2048) — vLLM on ROCm of
 // that release reaches a far smaller share of the MI300X's 2.6 PFLOP/s FP8 peak than TensorRT-LLM on Hopper.
-constexpr double kComputeEffCdna3 = 0.22;
+constexpr double kComputeEffCdna3 = 0.25; // 0.22 before the per-phase roofline
 // No calibration case depends on the compute of Ada, Volta, Turing or other vendors: Blackwell Ultra borrows
 // Blackwell, CDNA 2/4 borrow CDNA3, the rest the mean of the Ampere and Hopper fits.
 constexpr double kComputeEffOther = (kComputeEffAmpere + kComputeEffHopper) / 2.0;
@@ -198,8 +201,11 @@ std::string DefaultsTableMarkdown() {
         Fixed(kDefaultMaxBubbleShare * 100, 0) + " %", "Llama 2's published batch (Touvron et al. 2023, §2.2); bubble (PP − 1)/v / (m + (PP − 1)/v)");
     row("training: pace of MoE routed-expert matmuls relative to dense layers", Fixed(kMoeExpertComputeShare, 2),
         "fitted on the MoE training calibration cases (Megatron-Bridge DeepSeek-V3, Qwen3-235B, GPT-OSS; DeepSeek-V3 report)");
+    row("training: host time per local expert per MoE layer per micro-batch (FP8 per-expert GEMM launches)", Fixed(kMoeExpertLaunchS * 1e6, 0) + " µs",
+        "fitted with the expert pace by scripts/calibrate.py --training-moe; Megatron-Core MoE README: grouped GEMM is BF16-only, dropless MoE layers are not CUDA-graph captured");
     row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
-    row("training runtime overhead per GPU", Fixed(kTrainingRuntimeBytes / 1e9, 2) + " GB", "CUDA context + cuBLAS workspace + NCCL buffers (training.h)");
+    row("training runtime overhead per GPU", Fixed(kTrainingContextBytes / 1e9, 2) + " GB + " + Fixed(kNcclCommunicatorBytes / 1e9, 2) + " GB per parallel group of > 1 GPU",
+        "CUDA context + cuBLAS workspace, NCCL buffers per communicator (training.h)");
     return md;
 }
 

@@ -158,12 +158,22 @@ InferenceMemory MemoryPerGpu(const Setup& u) {
 // [SECTION] Step times
 //-----------------------------------------------------------------------------
 
+// A step runs its kernels one after another, and each kernel is bound by its own resource: the linear layers
+// (weight GEMMs) become compute-bound as the batch grows while decode attention stays bound by its KV-cache reads.
+// So the roofline is taken per phase and the phases add: max(weight bytes, linear FLOPs) + max(KV bytes, attention
+// FLOPs). source: Zhu et al. 2024, "NanoFlow: Towards Optimal Large Language Model Serving Throughput" §3
+// (operations inside a device run sequentially, so compute-, memory- and network-bound kernels do not overlap);
+// Patel et al. 2024, "Splitwise" §3 (decode attention stays memory-bound at any batch). Where both phases are bound
+// by the same resource (batch-1 decode, prefill) this equals the single max(bytes, FLOPs) of a whole step.
 struct StepTime {
-    double MemoryS  = 0; // bytes read / achievable bandwidth
-    double ComputeS = 0; // FLOPs / achievable FLOP/s
+    double MemoryS  = 0; // bytes read / achievable bandwidth (both phases)
+    double ComputeS = 0; // FLOPs / achievable FLOP/s (both phases)
+    double LinearMemoryS = 0, LinearComputeS = 0;       // weight reads / linear-layer FLOPs
+    double AttentionMemoryS = 0, AttentionComputeS = 0; // KV-cache reads / attention FLOPs
     double CommS    = 0; // tensor-parallel all-reduces and pipeline hand-offs
     double OverheadS = 0; // fixed cost per forward step × steps (launches, synchronisation, host loop)
-    double TotalS() const { return std::max(MemoryS, ComputeS) + CommS + OverheadS; }
+    double BoundS() const { return std::max(LinearMemoryS, LinearComputeS) + std::max(AttentionMemoryS, AttentionComputeS); }
+    double TotalS() const { return BoundS() + CommS + OverheadS; }
     bool   ComputeBound() const { return ComputeS > MemoryS; }
 };
 
@@ -212,10 +222,14 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     StepTime t;
     const double tokens_per_step = prefill_tokens / steps + decode_batch;
     const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp, u.AttentionDp);
-    t.MemoryS = steps * (WeightBytesReadPerRank(u, tokens_per_step) + kv_read) / u.BandwidthBytesPerS;
-    const double flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch) + AttentionFlops(m, 0.0, prefill_tokens) +
-                         steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
-    t.ComputeS = flops / u.Tp / u.FlopsPerS;
+    t.LinearMemoryS = steps * WeightBytesReadPerRank(u, tokens_per_step) / u.BandwidthBytesPerS;
+    t.AttentionMemoryS = steps * kv_read / u.BandwidthBytesPerS;
+    const double linear_flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch);
+    const double attention_flops = AttentionFlops(m, 0.0, prefill_tokens) + steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
+    t.LinearComputeS = linear_flops / u.Tp / u.FlopsPerS;
+    t.AttentionComputeS = attention_flops / u.Tp / u.FlopsPerS;
+    t.MemoryS = t.LinearMemoryS + t.AttentionMemoryS;
+    t.ComputeS = t.LinearComputeS + t.AttentionComputeS;
     t.CommS = CommS(u, prefill_tokens + steps * decode_batch, steps);
     t.OverheadS = steps * (u.Eff.StepOverheadS + (decode_batch + (prefill_tokens > 0 ? 1.0 : 0.0)) * u.Eff.SequenceOverheadS);
     return t;
@@ -478,8 +492,9 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->Inference.TpotS = decode.TotalS() + amortised_prefill;
     r->Inference.DecodeComputeBound = decode.ComputeBound();
     AddStep(r, "tpot_s", "Time per output token",
-            "max(bytes / (" + Num(s.Gpu.BandwidthBytesPerS) + " × " + Num(u.Eff.BandwidthEfficiency) + ") = " + Num(decode.MemoryS) +
-                " s, FLOPs = " + Num(decode.ComputeS) + " s) + communication " + Num(decode.CommS) + " s" +
+            "max(weight bytes / (" + Num(s.Gpu.BandwidthBytesPerS) + " × " + Num(u.Eff.BandwidthEfficiency) + ") = " + Num(decode.LinearMemoryS) +
+                " s, linear FLOPs = " + Num(decode.LinearComputeS) + " s) + max(KV bytes = " + Num(decode.AttentionMemoryS) +
+                " s, attention FLOPs = " + Num(decode.AttentionComputeS) + " s) + communication " + Num(decode.CommS) + " s" +
                 (decode.ComputeBound() ? " (compute-bound)" : " (bandwidth-bound)") + " + " + Num(batch) +
                 " sequences' prefills amortised over " + Num(in.OutputTokens) + " output tokens " + Num(amortised_prefill) + " s",
             r->Inference.TpotS, "s");

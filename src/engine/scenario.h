@@ -150,6 +150,8 @@ struct EfficiencyOverrides {
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use (vLLM 0.9); 0 = default
     double StepOverheadS          = -1; // inference: fixed cost per forward step, s; -1 = default (efficiency.h)
     double SequenceOverheadS      = -1; // inference: host cost per sequence per step (scheduling, sampling), s; -1 = default
+    double MoeExpertComputeShare  = 0;  // training: pace of routed-expert matmuls relative to dense layers; 0 = default
+    double MoeExpertLaunchS       = -1; // training: host time per local expert per MoE layer per micro-batch (FP8 per-expert GEMMs), s; -1 = default
 };
 
 // The largest deployment gpuplan sizes (the scenario reader, the page and the planner share it); counts

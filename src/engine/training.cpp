@@ -202,6 +202,11 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "utilisation", "Utilisation of executed FLOPs", time.UtilisationSource, time.Utilisation, "");
     AddStep(r, "micro_batch_time", "Compute per micro-batch", Num(flops.Hardware) + " × " + Num(t.SeqLen * layout.MicroBatch) + " tokens / (TP × PP × CP) / (peak × utilisation)",
             time.MicroBatchComputeS, "s");
+    if (time.MoeHostS > 0)
+        AddStep(r, "moe_host_time", "MoE expert launches per micro-batch",
+                "MoE layers per stage × local experts (routed / EP; 1 on the BF16 grouped-GEMM path) × " +
+                    Num((s.Efficiency.MoeExpertLaunchS >= 0 ? s.Efficiency.MoeExpertLaunchS : kMoeExpertLaunchS) * 1e6) + " µs (efficiency.moe_expert_launch_us)",
+                time.MoeHostS, "s");
     const double batch_tokens = t.GlobalBatchTokens > 0 ? t.GlobalBatchTokens : DefaultGlobalBatchTokens(s, layout);
     AddStep(r, "global_batch_tokens", "Global batch",
             t.GlobalBatchTokens > 0 ? std::string("training.global_batch_tokens")
@@ -223,7 +228,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
             time.DpCommS, "s");
     AddStep(r, "tp_comm", "Tensor-parallel communication per step", "4 all-reduces of b·s·h·2 B per layer per micro-batch (6 with full recompute)", time.TpCommS, "s");
     AddStep(r, "exposed_comm", "Exposed communication per step", "DP/CP beyond the compute they overlap with + TP + PP transfers + EP all-to-all", time.ExposedCommS, "s");
-    AddStep(r, "step_time", "Step time", "(micro-batches + (PP − 1)/v) × micro-batch compute + exposed communication + offload", time.StepS, "s");
+    AddStep(r, "step_time", "Step time", "(micro-batches + (PP − 1)/v) × (micro-batch compute + MoE launches) + exposed communication + offload", time.StepS, "s");
     AddStep(r, "time_s", "Wall-clock time", Num(time.Steps) + " steps × step time", time.TimeS, "s");
     AddStep(r, "gpu_hours", "GPU-hours", "time × " + std::to_string(s.GpuCount) + " GPUs / 3600", tr.GpuHours, "GPU·h");
     AddStep(r, "mfu", "MFU", "model FLOPs / (time × GPUs × peak)", tr.Mfu, "");

@@ -51,9 +51,12 @@ constexpr double kGatedMlpActivationUnits  = 6.0;
 // GeLU MLP: GeLU input (f) and down-projection input (f), 2 B each: 4·f. source: Korthikanti et al. 2022, §4.1 (8sbh at f = 4h).
 constexpr double kPlainMlpActivationUnits  = 4.0;
 // Runtime memory outside model states and activations per GPU: CUDA context + cuBLAS workspace (inference's 1 GB)
-// plus NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB × 2 directions × up to 32 channels ≈ 0.27 GB per communicator,
-// two communicators for DP and TP). source: PyTorch CUDA notes; NCCL env docs (NCCL_BUFFSIZE default 4 MiB).
-constexpr double kTrainingRuntimeBytes     = 1.0e9 + 2.0 * 4.0 * 1048576.0 * 2.0 * 32.0;
+// plus NCCL communicator buffers (NCCL_BUFFSIZE 4 MiB × 2 directions × up to 32 channels ≈ 0.27 GB per communicator).
+// source: PyTorch CUDA notes; NCCL env docs (NCCL_BUFFSIZE default 4 MiB). A communicator exists only for a parallel
+// group of more than one GPU (DP, TP, PP, CP, EP: torch.distributed creates one NCCL communicator per process group on
+// its first collective), so a single-GPU run holds the context alone.
+constexpr double kTrainingContextBytes     = 1.0e9;
+constexpr double kNcclCommunicatorBytes    = 4.0 * 1048576.0 * 2.0 * 32.0;
 // Gradient buckets in flight for data-parallel all-reduce: PyTorch DDP bucket_cap_mb = 25, one being filled and one
 // being reduced. source: torch.nn.parallel.DistributedDataParallel (bucket_cap_mb default 25).
 constexpr double kCommBucketBytes          = 2.0 * 25.0 * 1048576.0;
@@ -86,8 +89,19 @@ constexpr double kDefaultMaxBubbleShare    = 0.10;
 // permutation and routing around them) reach this share of the pace the dense layers reach. Fitted (least squares
 // on log error, grid step 0.05) on the MoE training calibration cases: Megatron-Bridge DeepSeek-V3 on 1,024 H100
 // and 256 B200, Qwen3-235B-A22B on 256 H100, GPT-OSS 120B on 64 H100, and DeepSeek-V3's own report on 2,048 H800.
-// Published Model TFLOP/s of those recipes are a third or less of the dense recipes' on the same GPUs.
-constexpr double kMoeExpertComputeShare    = 0.35;
+// Published Model TFLOP/s of those recipes are a third or less of the dense recipes' on the same GPUs. Refitted jointly
+// with kMoeExpertLaunchS (scripts/calibrate.py --training-moe): 0.35 → 0.55 once the per-expert host time carries
+// what a FLOP-proportional factor could not (small fine-grained MoE layers).
+constexpr double kMoeExpertComputeShare    = 0.55;
+// Host time per local expert per MoE layer per micro-batch (forward + backward) where the expert GEMMs are launched one
+// per expert: Megatron-Core's grouped GEMM is a single kernel for BF16 only ("GroupedGEMM when num local experts > 1 —
+// Supported dtype: bf16"; FP8 goes through TransformerEngine's GroupedLinear, which "launch[es] multiple local GEMM
+// kernels in multiple streams"), and a dropless MoE layer has dynamic shapes, so it is not captured in a CUDA graph
+// ("the resulting dynamic shapes make MoE layers uncapturable") and its token counts are synchronised to the host
+// before the expert GEMMs are launched. source: Megatron-Core MoE README (megatron/core/transformer/moe/README.md).
+// The launches of the experts a GPU holds (routed experts / EP) sit on the critical path of every micro-batch.
+// Fitted with kMoeExpertComputeShare by scripts/calibrate.py --training-moe on the MoE training calibration cases.
+constexpr double kMoeExpertLaunchS         = 450e-6;
 // MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
 // MoEAlltoAllTokenDispatcher; DeepSeek-V3 dispatches in FP8, §3.3.2, which a scenario does not express).
 constexpr double kMoeDispatchBytes         = 2.0;
@@ -213,6 +227,7 @@ struct TrainingTime {
     int    MicroBatchesPerStep = 1; // per data-parallel rank
     double Steps              = 0;
     double MicroBatchComputeS = 0; // one micro-batch, one pipeline stage
+    double MoeHostS           = 0; // one micro-batch, one stage: host time of per-expert launches (FP8 MoE), on the critical path
     double BubbleShare        = 0; // (PP − 1) / (m + PP − 1)
     double DpCommS            = 0; // per step, before overlap
     double TpCommS            = 0; // per step (not overlapped)

@@ -310,7 +310,8 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     mem.ActivationsBytes = l.PipelineParallel > 1 ? std::max(first_stage, last_stage) : last_stage;
 
     // Overhead: runtime, gradient buckets, ZeRO-3 gathered layers.
-    mem.RuntimeBytes = s.Efficiency.RuntimeOverheadBytes >= 0 ? s.Efficiency.RuntimeOverheadBytes : kTrainingRuntimeBytes;
+    const int communicators = (l.DataParallel > 1) + (l.TensorParallel > 1) + (l.PipelineParallel > 1) + (l.ContextParallel > 1) + (l.ExpertParallel > 1);
+    mem.RuntimeBytes = s.Efficiency.RuntimeOverheadBytes >= 0 ? s.Efficiency.RuntimeOverheadBytes : kTrainingContextBytes + communicators * kNcclCommunicatorBytes;
     mem.BucketBytes = l.DataParallel > 1 ? kCommBucketBytes : 0.0;
     if (l.ZeroStage >= 3 && shard > 1)
         mem.GatherBufferBytes = kZero3LayersGathered * (local_params / m.Layers) * mem.WeightBytesPerParam;

@@ -104,13 +104,25 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     out.TokensPerStep = micro * micro_tokens * dp;
     // MoE: the routed experts' grouped GEMMs, token permutation and routing run at kMoeExpertComputeShare of the
     // dense layers' pace (training.h), so their FLOPs count 1 / share times.
-    const double effective_flops = flops.Hardware + flops.RoutedExperts * (1.0 / kMoeExpertComputeShare - 1.0);
+    const double expert_share = s.Efficiency.MoeExpertComputeShare > 0 ? s.Efficiency.MoeExpertComputeShare : kMoeExpertComputeShare;
+    const double effective_flops = flops.Hardware + flops.RoutedExperts * (1.0 / expert_share - 1.0);
     out.MicroBatchComputeS = effective_flops * micro_tokens / (tp * pp * cp) / (out.PeakFlopsPerS * out.Utilisation);
     // 1F1B bubble (Narayanan et al. 2021 §2.2.1); the interleaved schedule divides the idle slots by the model
     // chunks per rank v (§2.2.2).
     const double vpp = std::max(1, l.VirtualPipelineStages);
     out.BubbleShare = PipelineBubbleShare(l.PipelineParallel, l.VirtualPipelineStages, out.MicroBatchesPerStep);
-    const double compute_step = (micro + (pp - 1.0) / vpp) * out.MicroBatchComputeS;
+    // MoE layers whose expert GEMMs are launched one per local expert (FP8/FP4; BF16 runs one grouped GEMM per layer)
+    // and synchronised to the host for their dynamic shapes: the launches add host time to every micro-batch
+    // (training.h kMoeExpertLaunchS). Full recompute launches the forward again (4 passes of 3).
+    if (IsMoe(m) && m.Experts > 0) {
+        const double launch_s = s.Efficiency.MoeExpertLaunchS >= 0 ? s.Efficiency.MoeExpertLaunchS : kMoeExpertLaunchS;
+        const bool per_expert_launch = compute == ComputeClass::Fp8 || compute == ComputeClass::Fp4;
+        const double local_experts = per_expert_launch ? std::ceil(static_cast<double>(m.Experts) / std::max(1, l.ExpertParallel)) : 1.0;
+        const double moe_layers_per_stage = std::ceil(static_cast<double>(m.Layers - m.DenseLayers) / pp);
+        out.MoeHostS = moe_layers_per_stage * local_experts * launch_s * (l.Recompute == RecomputePolicy::Full ? 4.0 / 3.0 : 1.0);
+    }
+    const double micro_s = out.MicroBatchComputeS + out.MoeHostS;
+    const double compute_step = (micro + (pp - 1.0) / vpp) * micro_s;
     const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
 
     // Links: NVLink/NVSwitch inside a node (one direction of the datasheet's bidirectional figure), the NIC between nodes.
@@ -146,7 +158,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     const double shard_bw = bandwidth(shard * dp_stride);
     double dp_exposed = 0;
     if (dp > 1) {
-        const double window = backward_share * out.MicroBatchComputeS; // DDP overlaps the last micro-batch's backward
+        const double window = backward_share * micro_s; // DDP overlaps the last micro-batch's backward
         if (l.ZeroStage <= 1) {
             const double all_reduce = 2.0 * RingShare(dp) * grad_bytes / dp_bw; // ring all-reduce: 2(n−1)/n × bytes
             out.DpCommS = all_reduce;
@@ -163,7 +175,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
                 gather_after_step = RingShare(shard) * updated_bytes / shard_bw; // after the optimizer step: exposed
             } else {
                 per_micro += 2.0 * RingShare(shard) * gathered_bytes / shard_bw;
-                per_micro_window = out.MicroBatchComputeS;
+                per_micro_window = micro_s;
             }
             // Hybrid shard: the gradient shards are all-reduced across replicas once per step, overlapping the last
             // micro-batch's backward as DDP does.
@@ -214,7 +226,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
         }
         const double per_micro = moe_layers_per_stage * passes * per_pass_s;
         out.EpCommS = micro * per_micro;
-        ep_exposed = micro * std::max(0.0, per_micro - out.MicroBatchComputeS);
+        ep_exposed = micro * std::max(0.0, per_micro - micro_s);
     }
     // Context parallel (ring attention): K and V chunks circulate in forward, K/V and their gradients in backward,
     // overlapped with the attention of the resident chunk.
@@ -224,7 +236,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
         const double kv_bytes = micro_tokens / cp * (in.KeyWidth + in.ValueWidth) / tp * kActivationBytes;
         const double per_micro = 3.0 * (cp - 1.0) * kv_bytes * layers_per_stage / bandwidth(tp * cp);
         out.CpCommS = micro * per_micro;
-        cp_exposed = micro * std::max(0.0, per_micro - out.MicroBatchComputeS);
+        cp_exposed = micro * std::max(0.0, per_micro - micro_s);
     }
     // ZeRO-Offload: 16-bit gradients to the host, 16-bit parameters back, every step over PCIe.
     if (s.Training.OffloadOptimizer) {

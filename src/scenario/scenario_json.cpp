@@ -266,6 +266,9 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     if (step_ms >= 0) e->StepOverheadS = step_ms * 1e-3;
     const double sequence_us = r.Number("sequence_overhead_us", 0, 100000, false, -1);
     if (sequence_us >= 0) e->SequenceOverheadS = sequence_us * 1e-6;
+    e->MoeExpertComputeShare = share("moe_expert_compute_share", e->MoeExpertComputeShare);
+    const double expert_launch_us = r.Number("moe_expert_launch_us", 0, 100000, false, -1);
+    if (expert_launch_us >= 0) e->MoeExpertLaunchS = expert_launch_us * 1e-6;
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("efficiency", "invalid (see the fields above)");
 }
@@ -546,6 +549,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ej, "gpu_memory_utilization", e.GpuMemoryUtilization, 0.0, true);
     if (e.StepOverheadS >= 0) ej["step_overhead_ms"] = e.StepOverheadS * 1e3;
     if (e.SequenceOverheadS >= 0) ej["sequence_overhead_us"] = e.SequenceOverheadS * 1e6;
+    Put(&ej, "moe_expert_compute_share", e.MoeExpertComputeShare, 0.0, true);
+    if (e.MoeExpertLaunchS >= 0) ej["moe_expert_launch_us"] = e.MoeExpertLaunchS * 1e6;
     if (!ej.empty()) j["efficiency"] = ej;
 
     const engine::CostParams& c = s.Cost;

@@ -277,4 +277,17 @@ TEST_CASE("checkpoints hold weights and optimizer states") {
     CHECK(r.Training.CheckpointWriteS == doctest::Approx(980e9 / (64 * kCheckpointBytesPerSPerGpu)));
 }
 
+TEST_CASE("NCCL buffers exist only for parallel groups of more than one GPU") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    s.GpuCount = 1;
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).RuntimeBytes == doctest::Approx(kTrainingContextBytes));
+    s.GpuCount = 8; // DP 8
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).RuntimeBytes == doctest::Approx(kTrainingContextBytes + kNcclCommunicatorBytes));
+    s.Training.TensorParallel = 2; // TP 2 × DP 4
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).RuntimeBytes == doctest::Approx(kTrainingContextBytes + 2.0 * kNcclCommunicatorBytes));
+    s.Efficiency.RuntimeOverheadBytes = 3e9;
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).RuntimeBytes == doctest::Approx(3e9));
+}
+
 } // TEST_SUITE
