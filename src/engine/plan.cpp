@@ -182,12 +182,7 @@ std::string DoesNotFitReason(const Scenario& s) {
 //-----------------------------------------------------------------------------
 
 // The arrival rate at the peak, requests/s; 0 when the load is given as concurrent users or not at all.
-double PeakRequestRate(const InferenceParams& in) {
-    const TrafficProfile& t = in.Traffic;
-    double average = t.RequestsPerS;
-    if (!(average > 0) && t.RequestsPerDay > 0 && t.HoursPerDay > 0) average = t.RequestsPerDay / (std::min(24.0, t.HoursPerDay) * 3600.0);
-    return average > 0 ? average * std::max(1.0, t.PeakToAverage) : 0.0;
-}
+double PeakRequestRate(const InferenceParams& in) { return TrafficPeakRequestsPerS(in.Traffic); }
 
 bool MeetsPointSla(const InferenceParams& in, const ThroughputPoint& p) {
     if (in.TtftSlaS > 0 && p.TtftS > in.TtftSlaS) return false;
@@ -459,7 +454,9 @@ void FillRow(const Scenario& s, const Result& r, const FabricGroup& g, PlanRow* 
         row->ThroughputTokensPerS = output ? r.Inference.ThroughputTokensPerS : 0;
         row->PerMillionTokens = output ? r.Cost.PerMillionTokens : 0;
         row->TtftS = TtftAtLoadS(r, s.Inference.Concurrency);
-        row->TtftP95S = row->TtftP99S = row->TtftS;
+        // The Result's own percentiles (one queueing model, queueing.h): Use shows the same p95/p99.
+        row->TtftP95S = r.Inference.TtftP95S;
+        row->TtftP99S = r.Inference.TtftP99S;
     } else {
         row->TensorParallel = s.Training.TensorParallel;
         row->TimeS = r.Training.TimeS;
@@ -545,8 +542,6 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     if (online) {
         const ServingEconomics& e = c.Serving;
         if (e.Computed) {
-            row.TtftP95S = e.TtftP95S;
-            row.TtftP99S = e.TtftP99S;
             row.MonthlyCost = e.TotalPerMonth;
             row.PerThousandRequests = e.PerThousandRequests;
             row.PerMillionInputTokens = e.PerMillionInputTokens;
@@ -557,6 +552,10 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             for (PlanPoint& p : row.Points)
                 p.Cost = p.Cost * e.BilledHoursPerMonth + e.StoragePerMonth + e.EgressPerMonth;
         }
+        // The search bounded the chosen configuration's p95 from above (SizeOnline); its front point shows the Result's.
+        if (PeakRequestRate(s.Inference) > 0)
+            for (PlanPoint& p : row.Points)
+                if (p.GpuCount == row.GpuCount) p.LatencyS = std::min(p.LatencyS, row.TtftP95S);
         const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
                                  : s.Inference.TargetUsers > 0  ? Count(s.Inference.TargetUsers) + " users"
                                                                 : Count(scenario.Inference.Concurrency) + " concurrent sequences";

@@ -48,7 +48,7 @@ struct PlanRow {
     std::string Fabric;               // inter-node fabric the configuration was sized on ("infiniband", "ethernet-class", …)
     // inference (0 when not meaningful: no generated tokens/s when output_tokens is 0)
     double      TtftS = 0;            // TTFT at load, no queue
-    double      TtftP95S = 0;         // with queueing (= TtftS without a request rate)
+    double      TtftP95S = 0;         // with queueing: the Result's inference.ttft_p95_s for Chosen (one computation)
     double      TtftP99S = 0;
     double      TokensPerSPerUser = 0;
     double      ThroughputTokensPerS = 0;
@@ -88,9 +88,11 @@ std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandid
 PlanSummary SummarizePlan(const Scenario& scenario, const std::vector<PlanRow>& rows);
 
 // Fewest replicas of `batch` serving slots each that carry `rate` requests/s (the peak) with a request's service time
-// `service_s` and TTFT at load `ttft_s`, so that TTFT + the M/M/c wait (queueing.h) meets the p95 target
+// `service_s` and TTFT at load `ttft_s`, so that TTFT + the M/D/c wait (queueing.h) meets the p95 target
 // (inference.ttft_p95_sla_s, else ttft_sla_s) and the p99 target, and the queue is stable. 0 when more than
-// `max_replicas` would be needed.
+// `max_replicas` would be needed. The planner passes TTFT and service time at the replica's full batch: an upper bound
+// on the Result's own percentiles (which take TTFT at the load the rate puts on the slots), so a row's p95/p99 — the
+// Result's — never exceed what the search checked.
 double ReplicasForRate(const InferenceParams& in, double batch, double service_s, double ttft_s, double rate, double max_replicas);
 
 // Most GPUs one plan row may use; larger needs are reported, never wrapped around an int.

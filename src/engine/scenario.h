@@ -56,7 +56,7 @@ struct InferenceParams {
     // --- accuracy (issue 16) ---
     std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama"
     int    ExpertParallel         = 1;    // MoE: GPUs a replica's routed experts are spread over (≤ TP × PP); 1 = experts split like the dense layers
-    double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles); 0 = 70 % of the sustained rate
+    double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles) when inference.traffic states no rate; 0 = 70 % of the sustained rate
     TrafficProfile Traffic;               // online: request rate, peak-to-average, hours per day
     double TtftP95SlaS            = 0;    // online: required 95th-percentile TTFT including the wait in the queue, s; 0 = none
     double TtftP99SlaS            = 0;    // online: required 99th-percentile TTFT including the wait in the queue, s; 0 = none
