@@ -19,9 +19,23 @@ struct PlanCandidate {
     std::string              MissingFigures; // performance fields no source publishes ("" = evaluable)
 };
 
-// Why a GPU family is not in the ranking.
-enum class PlanExclusion { None, NoFigures, DoesNotFit, NeedsFabric, SlaMissed, NoOffer, Count };
-const char* PlanExclusionName(PlanExclusion exclusion); // "no_figures", "does_not_fit", ...
+// Why a GPU family (at one precision) is not in the ranking; later = nearer to feasible.
+enum class PlanExclusion { None, NoFigures, NoMathPath, DoesNotFit, NeedsFabric, SlaMissed, NoOffer, Count };
+const char* PlanExclusionName(PlanExclusion exclusion); // "no_figures", "no_math_path", "does_not_fit", ...
+
+// A precision the planner sizes every GPU at: the scenario's own, and one per weight format the visitor allows
+// (precision.allowed, Scenario::AllowedWeights). An allowed format other than the scenario's runs with its own math path — fp8 and fp4 formats
+// on FP8 / FP4 tensor cores (W8A8 / W4A4, as vLLM and TensorRT-LLM serve them), int8 on INT8 tensor cores where the
+// GPU has them (else weight-only, math in bf16), weight-only formats (int4 AWQ/GPTQ, nf4, GGUF) dequantised to bf16 —
+// and the scenario's KV cache format.
+struct PlanPrecision {
+    PrecisionSet Set;
+    bool         Own = false; // the scenario's own precision: never excluded for its math path (the engine falls back to bf16 with a warning)
+};
+std::vector<PlanPrecision> PlanPrecisions(const Scenario& scenario);
+// Why `gpu` cannot run an allowed precision ("" when it can): an fp8 or fp4 format on a GPU with no such tensor path
+// (no FP8 before Ada/Hopper/CDNA3, no FP4 before Blackwell/CDNA4: hardware_support.h).
+std::string PrecisionUnsupported(const GpuSpec& gpu, const PlanPrecision& precision);
 
 // One configuration the search priced: a point for the Pareto front (cost vs latency / wall-clock).
 struct PlanPoint {
@@ -31,11 +45,13 @@ struct PlanPoint {
     double      Cost = 0;     // the workload's metric: monthly bill, job cost or run cost (scenario currency)
     double      LatencyS = 0; // online: p95 TTFT (TTFT at load without a request rate); batch: job time; training: wall-clock
     bool        OnFront = false;
+    std::string Precision;    // the weights format it runs at
 };
 
 struct PlanRow {
     std::string GpuId;
     std::string GpuName;
+    std::string Precision;            // the weights format the row is sized at ("int8"); Chosen.Precision has all three
     bool        Feasible = false;     // fits, meets the SLA it is listed under, and has a price: ranked
     PlanExclusion Excluded = PlanExclusion::None;
     std::string Reason;               // how it was sized, or why it is excluded (what it would need)

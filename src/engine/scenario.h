@@ -162,6 +162,9 @@ struct Scenario {
     GpuSpec             Gpu;                 // resolved accelerator (catalog entry or inline)
     int                 GpuCount  = 1;       // GPUs in the deployment (all replicas / all nodes), 1..kMaxGpuCount
     PrecisionSet        Precision;
+    // JSON precision.allowed — gpuplan plan, inference: further weight formats the planner may choose per GPU, each
+    // with its own math path and the KV cache above (engine/plan.h PlanPrecisions). Empty = only Precision.
+    std::vector<Format> AllowedWeights;
     InferenceParams     Inference;
     TrainingParams      Training;
     ClusterSpec         Cluster;

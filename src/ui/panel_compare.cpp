@@ -351,7 +351,7 @@ void DrawParetoChart(AppState* state) {
     if (summary.Front.empty()) return;
     std::vector<engine::PlanPoint> dots;
     for (const engine::PlanRow& row : state->plan)
-        if (row.Feasible) dots.push_back({row.GpuId, row.GpuName, row.GpuCount, row.Metric, LatencyOf(row, s), false});
+        if (row.Feasible) dots.push_back({row.GpuId, row.GpuName, row.GpuCount, row.Metric, LatencyOf(row, s), false, row.Precision});
     double x_min = DBL_MAX, x_max = 0, y_min = DBL_MAX, y_max = 0;
     const std::vector<engine::PlanPoint>* sets[] = {&summary.Front, &dots};
     for (const std::vector<engine::PlanPoint>* set : sets)
