@@ -106,6 +106,7 @@ double LatencyOf(const engine::PlanRow& row, const engine::Scenario& s) {
 Str ExclusionText(engine::PlanExclusion why) {
     switch (why) {
     case engine::PlanExclusion::NoFigures: return Str::ExcludedNoFigures;
+    case engine::PlanExclusion::NoMathPath: return Str::ExcludedNoMathPath;
     case engine::PlanExclusion::DoesNotFit: return Str::ExcludedDoesNotFit;
     case engine::PlanExclusion::NeedsFabric: return Str::ExcludedNeedsFabric;
     case engine::PlanExclusion::SlaMissed: return Str::ExcludedSlaMissed;
@@ -180,6 +181,53 @@ std::vector<size_t> VisibleRows(const AppState& state) {
     return order;
 }
 
+// The weight formats the visitor lets the planner choose (Scenario::AllowedWeights, the link's precision.allowed):
+// every GPU is sized at each ticked one too. The scenario's own format is always tried (ticked, not editable).
+constexpr engine::Format kPrecisionChoices[] = {engine::Format::Bf16, engine::Format::Fp8, engine::Format::Int8, engine::Format::Int4,
+                                                engine::Format::Nvfp4};
+
+void SameLineIfFits(float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+bool DrawPrecisionChoices(AppState* state) {
+    engine::Scenario& s = state->scenario;
+    if (s.Workload != engine::WorkloadKind::Inference) return false;
+    bool changed = false;
+    widgets::TextDim(Tr(Str::ComparePrecisions));
+    const ImGuiStyle& style = ImGui::GetStyle();
+    for (engine::Format format : kPrecisionChoices) {
+        const char* name = engine::FormatName(format);
+        SameLineIfFits(ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(name).x + style.ItemSpacing.x);
+        const bool own = format == s.Precision.Weights;
+        std::vector<engine::Format>& allowed = s.AllowedWeights;
+        const auto at = std::find(allowed.begin(), allowed.end(), format);
+        bool on = own || at != allowed.end();
+        char label[48];
+        std::snprintf(label, sizeof(label), "%s##allow", name);
+        if (own) ImGui::BeginDisabled();
+        if (ImGui::Checkbox(label, &on) && !own) {
+            if (on) {
+                // Keep the list in the order the boxes are drawn, so the link does not depend on the clicking order.
+                allowed.push_back(format);
+                std::stable_sort(allowed.begin(), allowed.end(), [](engine::Format a, engine::Format b) { return a < b; });
+            } else if (at != allowed.end()) {
+                allowed.erase(at);
+            }
+            changed = true;
+        }
+        if (own) ImGui::EndDisabled();
+        char hook[48];
+        std::snprintf(hook, sizeof(hook), "compare_allow_%s", name);
+        widgets::RecordLastItem(&state->ui, hook);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("%s", Tr(own ? Str::ComparePrecisionOwnTooltip : Str::ComparePrecisionsTooltip));
+    }
+    if (changed) state->ui.Dirty = true;
+    return changed;
+}
+
 bool DrawFilters(AppState* state) {
     CompareState& f = state->ui.Compare;
     bool changed = false;
@@ -228,7 +276,8 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
     const bool output = s.Inference.OutputTokens > 0;
     switch (column) {
     case Column::Gpu:
-        CellText(row.GpuName);
+        // More than one precision tried: the row says which weights format it is sized at.
+        CellText(engine::PlanPrecisions(s).size() > 1 ? row.GpuName + " \xc2\xb7 " + row.Precision : row.GpuName);
         if (state->ui.Narrow) { // the configuration column does not fit on a phone: its text goes under the name
             ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().FramePadding.y); // close the tall button row's gap
             widgets::TextDim(ConfigurationText(row, s).c_str());
@@ -272,6 +321,45 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
     return false;
 }
 
+// Breaks a caption at spaces so that each line fits `width` (a word wider than the column is left to ImGui's
+// ellipsis; the header's tooltip has the whole caption). Headers are two or three lines where a column is narrow
+// (1280 px with ten columns, or Russian captions), instead of "G…", "Me…".
+std::string WrapCaption(const char* caption, float width) {
+    std::string out, line, word;
+    const std::string text = std::string(caption) + " ";
+    for (char ch : text) {
+        if (ch != ' ') {
+            word += ch;
+            continue;
+        }
+        if (word.empty()) continue;
+        const std::string joined = line.empty() ? word : line + " " + word;
+        if (line.empty() || ImGui::CalcTextSize(joined.c_str()).x <= width) {
+            line = joined;
+        } else {
+            out += line + "\n";
+            line = word;
+        }
+        word.clear();
+    }
+    return out + line;
+}
+
+// The header row: wrapped captions (WrapCaption), each with its whole caption as a tooltip; sorting as TableHeadersRow.
+void DrawHeaderRow(const ColumnSpec* columns, int column_count) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    const float sort_arrow = ImGui::GetFontSize(); // room ImGui keeps for the sort arrow
+    for (int c = 0; c < column_count; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const char* title = columns[c].Weight > 0 ? Tr(columns[c].Title) : "";
+        const std::string label = WrapCaption(title, ImGui::GetContentRegionAvail().x - sort_arrow);
+        ImGui::PushID(c);
+        ImGui::TableHeader(label.c_str());
+        ImGui::PopID();
+        if (title[0] != '\0' && ImGui::IsItemHovered()) ImGui::SetTooltip(Tr(Str::ColumnSortTooltip), title);
+    }
+}
+
 // Draws the table; returns the plan index of the row whose "Use" was pressed, or -1.
 int DrawPlanTable(AppState* state, const std::vector<size_t>& visible) {
     const std::vector<engine::PlanRow>& plan = state->plan;
@@ -298,7 +386,7 @@ int DrawPlanTable(AppState* state, const std::vector<size_t>& visible) {
             else
                 ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, use_width, id);
         }
-        ImGui::TableHeadersRow();
+        DrawHeaderRow(columns, column_count);
         if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs()) {
             if (sort->SpecsDirty) {
                 CompareState& f = ui->Compare;
@@ -463,6 +551,7 @@ void DrawComparePanel(AppState* state) {
             ImGui::TextWrapped("%s", line);
             widgets::RecordLastItem(&ui, "compare_winner");
         }
+        DrawPrecisionChoices(state);
         DrawFilters(state);
         const std::vector<size_t> visible = VisibleRows(*state);
         if (visible.empty()) widgets::TextDim(Tr(Str::CompareNoneShown));

@@ -542,12 +542,16 @@ std::string DescribePlanRow(const engine::PlanRow& row, const engine::Scenario& 
     return buffer;
 }
 
-bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) { return row.GpuId == s.Gpu.Id; }
+bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) {
+    // The GPU at the scenario's weights format (a row per allowed precision: engine::PlanPrecisions).
+    return row.GpuId == s.Gpu.Id && row.Chosen.Precision.Weights == s.Precision.Weights;
+}
 
 bool PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& s) {
     // "Current" only when the row's whole configuration is the scenario's: its figures are then the Result's.
     const engine::Scenario& c = row.Chosen;
     if (!PlanRowSelectsGpu(row, s) || row.GpuCount != s.GpuCount || c.GpuCount != s.GpuCount) return false;
+    if (c.Precision.KvCache != s.Precision.KvCache || c.Precision.Compute != s.Precision.Compute) return false;
     if (c.Cluster.GpusPerNode != s.Cluster.GpusPerNode || c.Cluster.NetworkBytesPerSPerGpu != s.Cluster.NetworkBytesPerSPerGpu) return false;
     if (s.Workload == engine::WorkloadKind::Inference)
         return c.Inference.TensorParallel == s.Inference.TensorParallel && c.Inference.PipelineParallel == s.Inference.PipelineParallel &&
