@@ -302,7 +302,7 @@ const Entry kTable[] = {
     {Str::ColTrainTime, {"Time", "Время"}},
     {Str::ColPerMtok, {"Per 1M tok", "За 1 млн"}},
     {Str::ColRunCost, {"Run cost", "Обучение"}},
-    {Str::ColConfiguration, {"Configuration", "Конфигурация"}},
+    {Str::ColConfiguration, {"Configuration", "Схема"}},
     {Str::UseGpu, {"Use", "Выбрать"}},
     {Str::UseGpuTooltip, {"Switch the scenario to %d \xc3\x97 %s", "Переключить сценарий на %d \xc3\x97 %s"}},
     {Str::InUse, {"current", "выбрано"}},

@@ -269,6 +269,46 @@ std::string ConfigurationText(const engine::PlanRow& row, const engine::Scenario
     return Tr(ExclusionText(row.Excluded));
 }
 
+// The text of a number column's cell (a dash for an excluded row); also sizes the column (ColumnWidth).
+std::string ValueText(const AppState& state, Column column, const engine::PlanRow& row) {
+    const engine::Scenario& s = state.scenario;
+    const std::string& currency = s.Cost.Currency;
+    if (!row.Feasible) return kDash;
+    switch (column) {
+    case Column::Count: return std::to_string(row.GpuCount);
+    case Column::Memory: return FormatPercent(row.MemoryUse);
+    case Column::Latency: return FormatDuration(LatencyOf(row, s));
+    case Column::TokensPerUser: return s.Inference.OutputTokens > 0 ? FormatNumber(row.TokensPerSPerUser) : kDash;
+    case Column::PerHour: return FormatMoneyPerHour(row.PerHour, currency);
+    case Column::Metric: return FormatMoney(row.Metric, currency);
+    case Column::PerThousand: return FormatMoney(row.PerThousandRequests, currency);
+    case Column::Pricing: return Tr(row.MetricKind == "spot" ? Str::PricingSpot : Str::PricingOnDemand);
+    default: return "";
+    }
+}
+
+// Room ImGui's TableHeader keeps for the sort arrow on every sortable column (imgui_tables.cpp: FontSize × 0.65 +
+// FramePadding.x), plus a pixel against rounding.
+float SortArrowWidth() { return std::floor(ImGui::GetFontSize() * 0.65f + ImGui::GetStyle().FramePadding.x) + 1.0f; }
+
+// Width of a number column: its widest value among the rows shown, or the longest word of its caption with the sort
+// arrow (captions wrap at spaces: WrapCaption), whichever is wider. The GPU and configuration columns share the rest.
+float ColumnWidth(const AppState& state, const ColumnSpec& column, const std::vector<size_t>& visible, size_t rows) {
+    float width = 0;
+    std::string word;
+    const std::string caption = std::string(Tr(column.Title)) + " ";
+    for (char ch : caption) {
+        if (ch != ' ') {
+            word += ch;
+            continue;
+        }
+        width = std::max(width, ImGui::CalcTextSize(word.c_str()).x + SortArrowWidth());
+        word.clear();
+    }
+    for (size_t i = 0; i < rows; ++i) width = std::max(width, ImGui::CalcTextSize(ValueText(state, column.Id, state.plan[visible[i]]).c_str()).x);
+    return width;
+}
+
 // Returns true when the row's "Use" button was pressed.
 bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t index) {
     const engine::Scenario& s = state->scenario;
@@ -285,14 +325,14 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
         }
         break;
     // An excluded row has no configuration that fits and meets the SLA: its numbers print a dash, as in `gpuplan plan`.
-    case Column::Count: CellText(row.Feasible ? std::to_string(row.GpuCount) : kDash); break;
-    case Column::Memory: CellText(row.Feasible ? FormatPercent(row.MemoryUse) : kDash); break;
-    case Column::Latency: CellText(row.Feasible ? FormatDuration(LatencyOf(row, s)) : kDash); break;
-    case Column::TokensPerUser: CellText(row.Feasible && output ? FormatNumber(row.TokensPerSPerUser) : kDash); break;
-    case Column::PerHour: CellText(row.Feasible ? FormatMoneyPerHour(row.PerHour, currency) : kDash); break;
-    case Column::Metric: CellText(row.Feasible ? FormatMoney(row.Metric, currency) : kDash); break;
-    case Column::PerThousand: CellText(row.Feasible ? FormatMoney(row.PerThousandRequests, currency) : kDash); break;
-    case Column::Pricing: CellText(row.Feasible ? Tr(row.MetricKind == "spot" ? Str::PricingSpot : Str::PricingOnDemand) : kDash); break;
+    case Column::Count:
+    case Column::Memory:
+    case Column::Latency:
+    case Column::TokensPerUser:
+    case Column::PerHour:
+    case Column::Metric:
+    case Column::PerThousand:
+    case Column::Pricing: CellText(ValueText(*state, column, row)); break;
     case Column::Configuration:
         CellText(ConfigurationText(row, s));
         if (ImGui::IsItemHovered() && !row.Reason.empty() && CurrentLanguage() != Language::English)
@@ -348,7 +388,7 @@ std::string WrapCaption(const char* caption, float width) {
 // The header row: wrapped captions (WrapCaption), each with its whole caption as a tooltip; sorting as TableHeadersRow.
 void DrawHeaderRow(const ColumnSpec* columns, int column_count) {
     ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
-    const float sort_arrow = ImGui::GetFontSize(); // room ImGui keeps for the sort arrow
+    const float sort_arrow = SortArrowWidth();
     for (int c = 0; c < column_count; ++c) {
         if (!ImGui::TableSetColumnIndex(c)) continue;
         const char* title = columns[c].Weight > 0 ? Tr(columns[c].Title) : "";
@@ -381,8 +421,11 @@ int DrawPlanTable(AppState* state, const std::vector<size_t>& visible) {
         const float use_width = std::max(ImGui::CalcTextSize(Tr(Str::UseGpu)).x + 2 * style.FramePadding.x, ImGui::CalcTextSize(Tr(Str::InUse)).x);
         for (int c = 0; c < column_count; ++c) {
             const ImGuiID id = static_cast<ImGuiID>(columns[c].Id);
-            if (columns[c].Weight > 0)
+            const bool stretch = columns[c].Id == Column::Gpu || columns[c].Id == Column::Configuration;
+            if (stretch)
                 ImGui::TableSetupColumn(Tr(columns[c].Title), ImGuiTableColumnFlags_WidthStretch, columns[c].Weight, id);
+            else if (columns[c].Weight > 0)
+                ImGui::TableSetupColumn(Tr(columns[c].Title), ImGuiTableColumnFlags_WidthFixed, ColumnWidth(*state, columns[c], visible, rows), id);
             else
                 ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, use_width, id);
         }
@@ -539,13 +582,17 @@ void DrawComparePanel(AppState* state) {
         if (ranked > 0) ui.ShownCompareFirstGpu = state->plan.front().GpuId;
         if (ranked > 0) {
             const engine::PlanRow& first = state->plan[0];
+            // With more than one precision allowed, the runner-up may be the same GPU in another format: name it.
+            const bool precisions = engine::PlanPrecisions(s).size() > 1;
+            const auto name_of = [&](const engine::PlanRow& row) { return precisions ? row.GpuName + " \xc2\xb7 " + row.Precision : row.GpuName; };
+            const std::string first_name = name_of(first);
             char line[320];
             if (ranked > 1) {
                 const engine::PlanSummary summary = engine::SummarizePlan(s, state->plan);
-                std::snprintf(line, sizeof(line), Tr(Str::CompareWinner), first.GpuName.c_str(), first.GpuCount,
-                              FormatMoney(first.Metric, s.Cost.Currency).c_str(), summary.WinnerMargin * 100.0, state->plan[1].GpuName.c_str());
+                std::snprintf(line, sizeof(line), Tr(Str::CompareWinner), first_name.c_str(), first.GpuCount,
+                              FormatMoney(first.Metric, s.Cost.Currency).c_str(), summary.WinnerMargin * 100.0, name_of(state->plan[1]).c_str());
             } else {
-                std::snprintf(line, sizeof(line), Tr(Str::CompareWinnerAlone), first.GpuName.c_str(), first.GpuCount,
+                std::snprintf(line, sizeof(line), Tr(Str::CompareWinnerAlone), first_name.c_str(), first.GpuCount,
                               FormatMoney(first.Metric, s.Cost.Currency).c_str());
             }
             ImGui::TextWrapped("%s", line);
