@@ -173,7 +173,7 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
         if (!result.Fits) {
             plan = catalog::PlanWithCatalog(cat, s);
             for (const engine::PlanRow& row : plan)
-                if (row.GpuId == s.Gpu.Id) would_work = &row;
+                if (row.GpuId == s.Gpu.Id && row.Precision == engine::FormatName(s.Precision.Weights) && would_work == nullptr) would_work = &row;
         }
         out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table, would_work);
     }

@@ -544,7 +544,8 @@ std::string DescribePlanRow(const engine::PlanRow& row, const engine::Scenario& 
 
 bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) {
     // The GPU at the scenario's weights format (a row per allowed precision: engine::PlanPrecisions).
-    return row.GpuId == s.Gpu.Id && row.Chosen.Precision.Weights == s.Precision.Weights;
+    // row.Precision is set on excluded rows too (their Chosen is empty).
+    return row.GpuId == s.Gpu.Id && row.Precision == engine::FormatName(s.Precision.Weights);
 }
 
 bool PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& s) {
@@ -604,8 +605,9 @@ std::string HeadlineCostSuffix(const engine::Scenario& s, const engine::Result& 
     return ""; // FormatMoneyPerHour already says "/h"
 }
 
-const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id) {
+const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const engine::Scenario& s) {
+    // The scenario's GPU at the scenario's own precision (other allowed precisions have rows of their own).
     for (const engine::PlanRow& row : plan)
-        if (row.GpuId == gpu_id) return &row;
+        if (PlanRowSelectsGpu(row, s)) return &row;
     return nullptr;
 }
