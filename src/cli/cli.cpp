@@ -37,7 +37,9 @@ constexpr const char* kUsage =
     "\n"
     "usage:\n"
     "  gpuplan evaluate --scenario FILE|- [--format table|text|json|md|csv|offers-csv] [--hf-config FILE] [--catalogs DIR]\n"
-    "  gpuplan plan --scenario FILE|- [--format table|text|json|md|csv] [--hf-config FILE] [--catalogs DIR]\n"
+    "  gpuplan plan --scenario FILE|- [--format table|text|json|md|csv] [--allow-precisions bf16,fp8,int8,int4]\n"
+    "               [--hf-config FILE] [--catalogs DIR]   (--allow-precisions: weight formats the plan may choose per GPU,\n"
+    "               besides the scenario's own; overrides precision.allowed)\n"
     "                                   every GPU sized for the scenario's load and SLA, ranked by its own metric\n"
     "                                   (monthly bill, job cost or run cost), with exclusions and the Pareto front\n"
     "  gpuplan tco --scenario FILE|- [--format table|json|md] [--catalogs DIR]\n"
@@ -61,7 +63,7 @@ struct Options {
 };
 
 Options ParseOptions(const std::vector<std::string>& args, size_t first) {
-    static const std::set<std::string> kValued = {"--scenario", "--format", "--catalogs", "--hf-config"};
+    static const std::set<std::string> kValued = {"--scenario", "--format", "--catalogs", "--hf-config", "--allow-precisions"};
     Options options;
     for (size_t i = first; i < args.size(); ++i) {
         const std::string& arg = args[i];
@@ -171,11 +173,32 @@ int Evaluate(const Options& options, const std::string& stdin_text, std::ostream
         if (!result.Fits) {
             plan = catalog::PlanWithCatalog(cat, s);
             for (const engine::PlanRow& row : plan)
-                if (row.GpuId == s.Gpu.Id) would_work = &row;
+                if (row.GpuId == s.Gpu.Id && row.Precision == engine::FormatName(s.Precision.Weights) && would_work == nullptr) would_work = &row;
         }
         out << RenderResult(s, result, format == "md" ? TextFormat::Markdown : TextFormat::Table, would_work);
     }
     return kExitOk;
+}
+
+// --allow-precisions bf16,fp8,int4: the weight formats the plan may choose (the scenario's precision.allowed).
+bool AllowPrecisionsFlag(const Options& options, engine::Scenario* s, std::ostream& err) {
+    auto it = options.Flags.find("--allow-precisions");
+    if (it == options.Flags.end()) return true;
+    std::vector<engine::Format> formats;
+    std::string list = it->second + ",";
+    for (size_t start = 0, comma; (comma = list.find(',', start)) != std::string::npos; start = comma + 1) {
+        const std::string name = list.substr(start, comma - start);
+        if (name.empty()) continue;
+        engine::Format f;
+        if (!engine::ParseFormat(name, &f) || f == engine::Format::Tf32) {
+            err << "gpuplan plan: --allow-precisions: unknown weight format \"" << name << "\"; expected a comma-separated list of "
+                << engine::FormatNameList() << " (not tf32)\n";
+            return false;
+        }
+        if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
+    }
+    s->AllowedWeights = formats;
+    return true;
 }
 
 int PlanCommand(const Options& options, const std::string& stdin_text, std::ostream& out, std::ostream& err) {
@@ -184,6 +207,7 @@ int PlanCommand(const Options& options, const std::string& stdin_text, std::ostr
     catalog::Catalog cat;
     engine::Scenario s;
     if (!LoadScenario(options, stdin_text, &cat, &s, err)) return kExitBadInput;
+    if (!AllowPrecisionsFlag(options, &s, err)) return kExitBadInput;
     const std::vector<engine::PlanRow> rows = catalog::PlanWithCatalog(cat, s);
     if (format == "json") out << scenario::PlanToJson(s, rows) << "\n";
     else if (format == "csv") out << scenario::PlanToCsv(s, rows);
@@ -451,6 +475,7 @@ int Run(const std::vector<std::string>& args, const std::string& stdin_text, std
     if (command == "evaluate") {
         const Options options = ParseOptions(args, 1);
         if (!options.Error.empty()) { err << "gpuplan evaluate: " << options.Error << "\n" << kUsage; return kExitBadInput; }
+        if (options.Flags.count("--allow-precisions")) { err << "gpuplan evaluate: --allow-precisions is an option of gpuplan plan\n"; return kExitBadInput; }
         return Evaluate(options, stdin_text, out, err);
     }
     if (command == "catalog") {
@@ -471,6 +496,7 @@ int Run(const std::vector<std::string>& args, const std::string& stdin_text, std
     if (command == "tco") {
         const Options options = ParseOptions(args, 1);
         if (!options.Error.empty()) { err << "gpuplan tco: " << options.Error << "\n" << kUsage; return kExitBadInput; }
+        if (options.Flags.count("--allow-precisions")) { err << "gpuplan tco: --allow-precisions is an option of gpuplan plan\n"; return kExitBadInput; }
         return TcoCommand(options, stdin_text, out, err);
     }
     if (command == "validate") {

@@ -244,14 +244,20 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
     const std::string cur = s.Cost.Currency;
     const engine::PlanSummary summary = engine::SummarizePlan(s, rows);
     const bool queue = summary.LatencyName == "ttft_p95_s";
+    // More than one precision allowed (precision.allowed / --allow-precisions): each row says which it is sized at.
+    const bool precisions = engine::PlanPrecisions(s).size() > 1;
+    auto with_precision = [&](std::vector<std::string> cells, const std::string& precision) {
+        if (precisions) cells.insert(cells.begin() + 3, precision);
+        return cells;
+    };
     std::string metric_text = online ? "monthly bill at this load" : inference ? (s.Inference.BatchRequests > 0 ? "job cost" : "cost per million tokens") : "run cost";
     std::string out = (md ? "# " : "") + s.Model.Name + " — " + engine::WorkloadName(s.Workload) + (inference ? std::string(" (") + engine::ServingModeName(s.Inference.Mode) + ")" : "") +
                       ": ranked by " + metric_text + "\n" + (md ? "\n" : "") + LoadLine(s) + "\n\n";
     std::vector<std::vector<std::string>> table;
     if (online)
-        table.push_back({"#", "GPU", "GPUs", "layout", queue ? "TTFT p95" : "TTFT", "tokens/s per user", "per hour", "per month", "per 1k req", "per M in", "per M out", "offer"});
+        table.push_back(with_precision({"#", "GPU", "GPUs", "layout", queue ? "TTFT p95" : "TTFT", "tokens/s per user", "per hour", "per month", "per 1k req", "per M in", "per M out", "offer"}, "precision"));
     else if (inference)
-        table.push_back({"#", "GPU", "GPUs", "layout", "job time", "on-demand", "spot", "spot overhead", "chosen", "offer"});
+        table.push_back(with_precision({"#", "GPU", "GPUs", "layout", "job time", "on-demand", "spot", "spot overhead", "chosen", "offer"}, "precision"));
     else
         table.push_back({"#", "GPU", "GPUs", "layout", "wall-clock", "on-demand", "spot", "spot overhead", "chosen", "offer"});
     int rank = 0;
@@ -260,17 +266,17 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
         const std::string n = std::to_string(++rank);
         if (online) {
             const std::string layout = std::to_string(row.Replicas) + " × TP" + std::to_string(row.TensorParallel) + " × " + std::to_string(row.Concurrency) + " seq";
-            table.push_back({n, row.GpuName, std::to_string(row.GpuCount), layout, HumanValue(queue ? row.TtftP95S : row.TtftS, "s"),
+            table.push_back(with_precision({n, row.GpuName, std::to_string(row.GpuCount), layout, HumanValue(queue ? row.TtftP95S : row.TtftS, "s"),
                              output ? HumanValue(row.TokensPerSPerUser, "") : "—", Money(row.PerHour, cur + "/h"), Money(row.MonthlyCost, cur),
                              Money(row.PerThousandRequests, cur), Money(row.PerMillionInputTokens, cur), output ? Money(row.PerMillionOutputTokens, cur) : "—",
-                             row.CheapestOffer});
+                             row.CheapestOffer}, row.Precision));
         } else if (inference) {
             const std::string layout = std::to_string(row.Replicas) + " × TP" + std::to_string(row.TensorParallel) + " × batch " + std::to_string(row.Concurrency);
             const bool job = s.Inference.BatchRequests > 0;
-            table.push_back({n, row.GpuName, std::to_string(row.GpuCount), layout, job ? HumanValue(row.TimeS, "s") : "n/a",
+            table.push_back(with_precision({n, row.GpuName, std::to_string(row.GpuCount), layout, job ? HumanValue(row.TimeS, "s") : "n/a",
                              job ? Money(row.JobCost, cur) : Money(row.PerMillionTokens, cur + "/Mtok"), Money(row.SpotJobCost, cur),
                              row.SpotJobCost > 0 ? HumanValue(row.SpotOverhead * 100.0, "%") : "n/a", row.MetricKind == "spot" ? "spot" : "on-demand",
-                             row.CheapestOffer});
+                             row.CheapestOffer}, row.Precision));
         } else {
             table.push_back({n, row.GpuName, std::to_string(row.GpuCount), row.Reason.substr(0, row.Reason.find(" on ")), HumanValue(row.TimeS, "s"),
                              Money(row.JobCost, cur), Money(row.SpotJobCost, cur), row.SpotJobCost > 0 ? HumanValue(row.SpotOverhead * 100.0, "%") : "n/a",
@@ -283,9 +289,11 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
     // The winner and its margin.
     const engine::PlanRow* winner = rank > 0 ? &rows[0] : nullptr;
     if (winner != nullptr) {
-        out += "\n" + std::string(md ? "**" : "") + "Winner: " + winner->GpuName + " × " + std::to_string(winner->GpuCount) + " at " + Money(winner->Metric, cur) +
-               (md ? "**" : "") + " (" + winner->Reason + ")";
-        if (rank > 1) out += "; " + Percent(summary.WinnerMargin) + " cheaper than the runner-up, " + rows[1].GpuName + " at " + Money(rows[1].Metric, cur);
+        const auto in_precision = [&](const engine::PlanRow& row) { return precisions ? " in " + row.Precision : std::string(); };
+        out += "\n" + std::string(md ? "**" : "") + "Winner: " + winner->GpuName + " × " + std::to_string(winner->GpuCount) + in_precision(*winner) + " at " +
+               Money(winner->Metric, cur) + (md ? "**" : "") + " (" + winner->Reason + ")";
+        if (rank > 1)
+            out += "; " + Percent(summary.WinnerMargin) + " cheaper than the runner-up, " + rows[1].GpuName + in_precision(rows[1]) + " at " + Money(rows[1].Metric, cur);
         out += "\n";
         if (!output && inference) out += "output_tokens is 0: no generated tokens/s; the bill is all prefill.\n";
     }
@@ -295,13 +303,21 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
                                  : summary.LatencyName == "job_time_s" ? "job time" : "wall-clock";
         out += (md ? "\n## " : "\n") + std::string("Pareto front: ") + metric_text + " vs " + axis + " (nothing is both cheaper and faster)\n" + (md ? "\n" : "");
         std::vector<std::vector<std::string>> front = {{"GPU", "GPUs", metric_text, axis}};
-        for (const engine::PlanPoint& p : summary.Front) front.push_back({p.GpuName, std::to_string(p.GpuCount), Money(p.Cost, cur), HumanValue(p.LatencyS, "s")});
+        if (precisions) front[0].insert(front[0].begin() + 2, "precision");
+        for (const engine::PlanPoint& p : summary.Front) {
+            front.push_back({p.GpuName, std::to_string(p.GpuCount), Money(p.Cost, cur), HumanValue(p.LatencyS, "s")});
+            if (precisions) front.back().insert(front.back().begin() + 2, p.Precision);
+        }
         out += RenderRows(front, format);
     }
     // Excluded GPU families, with the reason.
     std::vector<std::vector<std::string>> excluded = {{"GPU", "why", "detail"}};
-    for (const engine::PlanRow& row : rows)
-        if (!row.Feasible) excluded.push_back({row.GpuName, engine::PlanExclusionName(row.Excluded), row.Reason});
+    if (precisions) excluded[0].insert(excluded[0].begin() + 1, "precision");
+    for (const engine::PlanRow& row : rows) {
+        if (row.Feasible) continue;
+        excluded.push_back({row.GpuName, engine::PlanExclusionName(row.Excluded), row.Reason});
+        if (precisions) excluded.back().insert(excluded.back().begin() + 1, row.Precision);
+    }
     if (excluded.size() > 1) out += (md ? "\n## " : "\n") + std::string("Excluded (") + std::to_string(excluded.size() - 1) + ")\n" + (md ? "\n" : "") + RenderRows(excluded, format);
     return out;
 }

@@ -13,7 +13,6 @@
 
 #include "engine/derivation.h"
 #include "engine/model_math.h"
-#include "engine/queueing.h"
 #include "engine/training.h"
 
 namespace engine {
@@ -85,16 +84,15 @@ void FillServing(const Scenario& s, const OfferCost& offer, double storage_per_g
     }
     e.PeakRequestsPerS = e.AverageRequestsPerS * peak_to_average;
     e.Utilization = e.AverageRequestsPerS / e.CapacityRequestsPerS;
-    e.TtftP95S = e.TtftP99S = e.TtftAtLoadS;
+    // With a request rate the percentiles are the Result's own (inference.cpp, one queueing model: queueing.h), at
+    // the same peak rate; without one the users hold their slots and nobody queues (0 = not applicable).
+    e.TtftP95S = e.TtftP99S = 0;
     if (queue) {
-        const double wait95 = QueueWaitQuantileS(slots, e.ServiceS, e.PeakRequestsPerS, 0.95);
-        const double wait99 = QueueWaitQuantileS(slots, e.ServiceS, e.PeakRequestsPerS, 0.99);
-        e.QueueUnstable = !std::isfinite(wait99);
+        e.QueueUnstable = !(r->Inference.SlotUtilisation < 1.0);
         if (!e.QueueUnstable) {
-            e.TtftP95S += wait95;
-            e.TtftP99S += wait99;
+            e.TtftP95S = r->Inference.TtftP95S;
+            e.TtftP99S = r->Inference.TtftP99S;
         } else {
-            e.TtftP95S = e.TtftP99S = 0;
             AddWarning(r, "traffic_exceeds_capacity", "The peak rate " + Num(e.PeakRequestsPerS) + " requests/s reaches the deployment's capacity of " +
                                                           Num(e.CapacityRequestsPerS) + " requests/s: the queue grows without bound. Add replicas (gpuplan plan sizes them).");
         }
@@ -135,9 +133,6 @@ void FillServing(const Scenario& s, const OfferCost& offer, double storage_per_g
                   : (in.TargetUsers > 0 ? Num(in.TargetUsers) + " users / service time (Little's law)" : "no load given: the deployment's capacity"),
             e.PeakRequestsPerS, "requests/s");
     AddStep(r, "serving_utilization", "Busy share of the capacity (traffic hours)", "average rate / capacity; the rest is idle capacity", e.Utilization, "");
-    if (queue && !e.QueueUnstable)
-        AddStep(r, "ttft_p95_s", "TTFT p95 with queueing", "TTFT at load + 95th-percentile wait for one of " + Num(slots) +
-                " slots (M/M/c, Erlang C: P(W > t) = C·e^(−(cμ−λ)t))", e.TtftP95S, "s");
     AddStep(r, "cold_start_s", "Cold start (weights load)", "max(" + Gb(replica_weights) + " / " + Num(load_rate / 1e9) + " GB/s storage, " +
             Gb(r->MemoryPerGpu.Weights) + " per GPU / 32 GB/s PCIe)", e.ColdStartS, "s");
     AddStep(r, "billed_hours_per_month", "Billed hours per GPU per month",

@@ -17,6 +17,7 @@
 #include "engine/engine.h"
 #include "engine/hardware_support.h"
 #include "engine/model_math.h"
+#include "engine/queueing.h"
 
 namespace engine {
 
@@ -300,46 +301,6 @@ double SlaMaxBatch(const Setup& u, double max_batch) {
     return lo;
 }
 
-// Erlang C: probability that an arrival waits, for c servers at offered load a = λ / μ (a < c). Computed through
-// the Erlang B recursion B(k) = a·B(k−1) / (k + a·B(k−1)), stable for thousands of servers; C = B / (1 − ρ(1 − B)).
-double ErlangC(double servers, double offered) {
-    double b = 1.0;
-    const int c = static_cast<int>(servers);
-    for (int k = 1; k <= c; ++k) b = offered * b / (k + offered * b);
-    const double rho = offered / servers;
-    return b / (1.0 - rho * (1.0 - b));
-}
-
-// Queueing delay before a request gets a slot. Continuous batching serves `slots` requests at once, each for a
-// near-constant `service_s` (its TTFT plus output × TPOT): an M/D/c queue. Its waiting time is approximated by the
-// M/M/c one scaled by (1 + Cs²) / 2 = 1/2 for deterministic service (Allen–Cunneen; Whitt 1993, "Approximations for
-// the GI/G/m queue", Production and Operations Management 2(2)), with the M/M/c tail P(W > t) = C·e^(−(cμ − λ)t)
-// (Kleinrock 1975, Queueing Systems vol. 1, §3.5); the scaling halves the mean, i.e. doubles the decay rate.
-struct QueueModel {
-    bool   Stable = true;
-    double WaitProbability = 0; // Erlang C
-    double DecayPerS = 0;       // 2 (cμ − λ)
-    double WaitQuantileS(double quantile) const {
-        if (!Stable) return std::numeric_limits<double>::infinity();
-        if (WaitProbability <= 1.0 - quantile || DecayPerS <= 0) return 0.0;
-        return std::log(WaitProbability / (1.0 - quantile)) / DecayPerS;
-    }
-};
-
-QueueModel MakeQueue(double slots, double service_s, double arrival_per_s) {
-    QueueModel q;
-    if (slots < 1 || service_s <= 0 || arrival_per_s <= 0) return q;
-    const double mu = 1.0 / service_s;
-    const double offered = arrival_per_s / mu;
-    if (offered >= slots) {
-        q.Stable = false;
-        return q;
-    }
-    q.WaitProbability = ErlangC(slots, offered);
-    q.DecayPerS = 2.0 * (slots * mu - arrival_per_s);
-    return q;
-}
-
 std::string Str(int value) { return std::to_string(value); }
 
 } // namespace
@@ -518,20 +479,25 @@ void EvaluateInference(const Scenario& s, Result* r) {
         const double slots = batch * replicas;
         const double latency = r->Inference.TtftS + in.OutputTokens * r->Inference.TpotS; // a request holds its slot this long
         const double sustained = latency > 0 ? slots / latency : 0.0;
-        const double rate = in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
+        // The traffic profile's peak rate when one is stated (what the deployment is sized and billed for: the
+        // serving bill and the planner use the same), else inference.request_rate_per_s, else a share of capacity.
+        const double traffic_rate = TrafficPeakRequestsPerS(in.Traffic);
+        const double rate = traffic_rate > 0 ? traffic_rate : in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
         r->Inference.RequestRatePerS = rate;
         r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
         const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch))).TtftS;
-        const QueueModel queue = MakeQueue(slots, latency, rate);
+        // One queueing model for every p95/p99 the page shows (queueing.h: M/D/c, Allen–Cunneen).
+        const QueueWaits queue = QueueWaitsOf(slots, latency, rate);
         const bool stable = queue.Stable;
-        const double w50 = stable ? queue.WaitQuantileS(0.50) : 0.0;
-        const double w95 = stable ? queue.WaitQuantileS(0.95) : 0.0;
-        const double w99 = stable ? queue.WaitQuantileS(0.99) : 0.0;
+        const double w50 = stable ? queue.P50S : 0.0;
+        const double w95 = stable ? queue.P95S : 0.0;
+        const double w99 = stable ? queue.P99S : 0.0;
         r->Inference.TtftP50S = stable ? ttft_loaded + w50 : 0.0;
         r->Inference.TtftP95S = stable ? ttft_loaded + w95 : 0.0;
         r->Inference.TtftP99S = stable ? ttft_loaded + w99 : 0.0;
         AddStep(r, "request_rate", "Arriving requests/s (for latency percentiles)",
-                in.RequestRatePerS > 0 ? std::string("inference.request_rate_per_s")
+                traffic_rate > 0            ? std::string("inference.traffic: peak arrival rate")
+                : in.RequestRatePerS > 0 ? std::string("inference.request_rate_per_s")
                                        : Num(kDefaultLoadShare) + " × sustained " + Num(slots) + " slots / " + Num(latency) + " s per request",
                 rate, "requests/s");
         AddStep(r, "ttft_p95_s", "TTFT p95 under load",

@@ -15,6 +15,7 @@
 
 #include "engine/derivation.h"
 #include "engine/engine.h"
+#include "engine/hardware_support.h"
 #include "engine/queueing.h"
 #include "engine/training.h"
 
@@ -33,7 +34,7 @@ constexpr double kFabricBoundShare = 0.5;
 // The Pareto front lists a dearer configuration only when it cuts the latency (or wall-clock) by at least this share.
 constexpr double kFrontMinGain = 0.05;
 
-const char* const kExclusionNames[] = {"none", "no_figures", "does_not_fit", "needs_fabric", "sla_missed", "no_offer"};
+const char* const kExclusionNames[] = {"none", "no_figures", "no_math_path", "does_not_fit", "needs_fabric", "sla_missed", "no_offer"};
 static_assert(sizeof(kExclusionNames) / sizeof(kExclusionNames[0]) == static_cast<size_t>(PlanExclusion::Count), "names");
 
 std::string Str(double value) { return Num(value); }
@@ -182,12 +183,7 @@ std::string DoesNotFitReason(const Scenario& s) {
 //-----------------------------------------------------------------------------
 
 // The arrival rate at the peak, requests/s; 0 when the load is given as concurrent users or not at all.
-double PeakRequestRate(const InferenceParams& in) {
-    const TrafficProfile& t = in.Traffic;
-    double average = t.RequestsPerS;
-    if (!(average > 0) && t.RequestsPerDay > 0 && t.HoursPerDay > 0) average = t.RequestsPerDay / (std::min(24.0, t.HoursPerDay) * 3600.0);
-    return average > 0 ? average * std::max(1.0, t.PeakToAverage) : 0.0;
-}
+double PeakRequestRate(const InferenceParams& in) { return TrafficPeakRequestsPerS(in.Traffic); }
 
 bool MeetsPointSla(const InferenceParams& in, const ThroughputPoint& p) {
     if (in.TtftSlaS > 0 && p.TtftS > in.TtftSlaS) return false;
@@ -261,7 +257,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
             any_sla = true;
             const double gpus = replicas * replica;
             const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
-            PlanPoint point{candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false};
+            PlanPoint point{candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false, FormatName(s.Precision.Weights)};
             out.Points.push_back(point);
             // Fewest GPUs; then the lower latency.
             const bool better = !out.Ok || gpus < best_gpus || (gpus == best_gpus && latency < best_latency);
@@ -347,7 +343,7 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
         const double gpus = n * replica;
         const double time_s = one_replica_s > 0 ? one_replica_s / n : 0;
         const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
-        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s, false});
+        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s, false, FormatName(s.Precision.Weights)});
     }
     out.Rank = OnDemandPerHour(g.Offers, replicas * replica, own_rate);
     return out;
@@ -419,7 +415,7 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
         }
         const double per_hour = OnDemandPerHour(g.Offers, t.GpuCount, own_rate);
         const double cost = per_hour * tr.Training.TimeS / 3600.0;
-        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, t.GpuCount, cost, tr.Training.TimeS, false});
+        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, t.GpuCount, cost, tr.Training.TimeS, false, FormatName(s.Precision.Weights)});
         if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
             out.Ok = true;
             out.S = t;
@@ -459,7 +455,9 @@ void FillRow(const Scenario& s, const Result& r, const FabricGroup& g, PlanRow* 
         row->ThroughputTokensPerS = output ? r.Inference.ThroughputTokensPerS : 0;
         row->PerMillionTokens = output ? r.Cost.PerMillionTokens : 0;
         row->TtftS = TtftAtLoadS(r, s.Inference.Concurrency);
-        row->TtftP95S = row->TtftP99S = row->TtftS;
+        // The Result's own percentiles (one queueing model, queueing.h): Use shows the same p95/p99.
+        row->TtftP95S = r.Inference.TtftP95S;
+        row->TtftP99S = r.Inference.TtftP99S;
     } else {
         row->TensorParallel = s.Training.TensorParallel;
         row->TimeS = r.Training.TimeS;
@@ -477,6 +475,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     PlanRow row;
     row.GpuId = candidate.Gpu.Id;
     row.GpuName = candidate.Gpu.Name;
+    row.Precision = FormatName(scenario.Precision.Weights);
     if (!candidate.MissingFigures.empty()) {
         row.Excluded = PlanExclusion::NoFigures;
         row.Reason = "no published figures: " + candidate.MissingFigures;
@@ -545,8 +544,6 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     if (online) {
         const ServingEconomics& e = c.Serving;
         if (e.Computed) {
-            row.TtftP95S = e.TtftP95S;
-            row.TtftP99S = e.TtftP99S;
             row.MonthlyCost = e.TotalPerMonth;
             row.PerThousandRequests = e.PerThousandRequests;
             row.PerMillionInputTokens = e.PerMillionInputTokens;
@@ -557,6 +554,10 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             for (PlanPoint& p : row.Points)
                 p.Cost = p.Cost * e.BilledHoursPerMonth + e.StoragePerMonth + e.EgressPerMonth;
         }
+        // The search bounded the chosen configuration's p95 from above (SizeOnline); its front point shows the Result's.
+        if (PeakRequestRate(s.Inference) > 0)
+            for (PlanPoint& p : row.Points)
+                if (p.GpuCount == row.GpuCount) p.LatencyS = std::min(p.LatencyS, row.TtftP95S);
         const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
                                  : s.Inference.TargetUsers > 0  ? Count(s.Inference.TargetUsers) + " users"
                                                                 : Count(scenario.Inference.Concurrency) + " concurrent sequences";
@@ -646,10 +647,62 @@ double ReplicasForRate(const InferenceParams& in, double batch, double service_s
 
 const char* PlanExclusionName(PlanExclusion exclusion) { return kExclusionNames[static_cast<int>(exclusion)]; }
 
+std::vector<PlanPrecision> PlanPrecisions(const Scenario& scenario) {
+    std::vector<PlanPrecision> out;
+    PlanPrecision own;
+    own.Set = scenario.Precision;
+    own.Own = true;
+    out.push_back(own);
+    if (scenario.Workload != WorkloadKind::Inference) return out; // training runs at the scenario's precision
+    for (Format weights : scenario.AllowedWeights) {
+        bool seen = false;
+        for (const PlanPrecision& p : out) seen |= p.Set.Weights == weights;
+        if (seen) continue;
+        const FormatInfo& info = GetFormatInfo(weights);
+        PlanPrecision p;
+        p.Set = scenario.Precision;
+        p.Set.Weights = weights;
+        // Weight-only formats dequantise to bf16 for the matmuls; the others compute in their own format.
+        p.Set.Compute = info.WeightOnly ? Format::Bf16 : weights;
+        out.push_back(p);
+    }
+    return out;
+}
+
+std::string PrecisionUnsupported(const GpuSpec& gpu, const PlanPrecision& precision) {
+    if (precision.Own) return "";
+    const ComputeClass compute = GetFormatInfo(precision.Set.Compute).Compute;
+    if (compute != ComputeClass::Fp8 && compute != ComputeClass::Fp4) return "";
+    if (GpuComputesNatively(gpu, compute)) return "";
+    const std::string path = compute == ComputeClass::Fp8 ? "FP8" : "FP4";
+    return "no " + path + " math path: " + gpu.Name + " (" + gpu.Architecture + ") has no " + path + " tensor cores, so " +
+           FormatName(precision.Set.Weights) + " weights and math cannot run on it as allowed; " +
+           (compute == ComputeClass::Fp8 ? "FP8 needs Ada, Hopper, Blackwell or CDNA3" : "FP4 needs Blackwell or CDNA4") +
+           " (to run the format as storage only, with math in bf16, make it the scenario's own weight format)";
+}
+
 std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity, double storage) {
+    const std::vector<PlanPrecision> precisions = PlanPrecisions(scenario);
     std::vector<PlanRow> rows;
-    rows.reserve(candidates.size());
-    for (const PlanCandidate& candidate : candidates) rows.push_back(PlanOne(scenario, candidate, electricity, storage));
+    rows.reserve(candidates.size() * precisions.size());
+    for (const PlanCandidate& candidate : candidates)
+        for (const PlanPrecision& precision : precisions) {
+            if (!candidate.MissingFigures.empty() && !precision.Own) continue; // one "no figures" row per GPU, not one per precision
+            Scenario at = scenario;
+            at.Precision = precision.Set;
+            const std::string unsupported = PrecisionUnsupported(candidate.Gpu, precision);
+            if (unsupported.empty()) {
+                rows.push_back(PlanOne(at, candidate, electricity, storage));
+                continue;
+            }
+            PlanRow row;
+            row.GpuId = candidate.Gpu.Id;
+            row.GpuName = candidate.Gpu.Name;
+            row.Precision = FormatName(precision.Set.Weights);
+            row.Excluded = PlanExclusion::NoMathPath;
+            row.Reason = unsupported;
+            rows.push_back(row);
+        }
     std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& b) {
         if (a.Feasible != b.Feasible) return a.Feasible;
         if (a.Feasible) return a.Metric < b.Metric;

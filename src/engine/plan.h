@@ -19,9 +19,23 @@ struct PlanCandidate {
     std::string              MissingFigures; // performance fields no source publishes ("" = evaluable)
 };
 
-// Why a GPU family is not in the ranking.
-enum class PlanExclusion { None, NoFigures, DoesNotFit, NeedsFabric, SlaMissed, NoOffer, Count };
-const char* PlanExclusionName(PlanExclusion exclusion); // "no_figures", "does_not_fit", ...
+// Why a GPU family (at one precision) is not in the ranking; later = nearer to feasible.
+enum class PlanExclusion { None, NoFigures, NoMathPath, DoesNotFit, NeedsFabric, SlaMissed, NoOffer, Count };
+const char* PlanExclusionName(PlanExclusion exclusion); // "no_figures", "no_math_path", "does_not_fit", ...
+
+// A precision the planner sizes every GPU at: the scenario's own, and one per weight format the visitor allows
+// (precision.allowed, Scenario::AllowedWeights). An allowed format other than the scenario's runs with its own math path — fp8 and fp4 formats
+// on FP8 / FP4 tensor cores (W8A8 / W4A4, as vLLM and TensorRT-LLM serve them), int8 on INT8 tensor cores where the
+// GPU has them (else weight-only, math in bf16), weight-only formats (int4 AWQ/GPTQ, nf4, GGUF) dequantised to bf16 —
+// and the scenario's KV cache format.
+struct PlanPrecision {
+    PrecisionSet Set;
+    bool         Own = false; // the scenario's own precision: never excluded for its math path (the engine falls back to bf16 with a warning)
+};
+std::vector<PlanPrecision> PlanPrecisions(const Scenario& scenario);
+// Why `gpu` cannot run an allowed precision ("" when it can): an fp8 or fp4 format on a GPU with no such tensor path
+// (no FP8 before Ada/Hopper/CDNA3, no FP4 before Blackwell/CDNA4: hardware_support.h).
+std::string PrecisionUnsupported(const GpuSpec& gpu, const PlanPrecision& precision);
 
 // One configuration the search priced: a point for the Pareto front (cost vs latency / wall-clock).
 struct PlanPoint {
@@ -31,11 +45,13 @@ struct PlanPoint {
     double      Cost = 0;     // the workload's metric: monthly bill, job cost or run cost (scenario currency)
     double      LatencyS = 0; // online: p95 TTFT (TTFT at load without a request rate); batch: job time; training: wall-clock
     bool        OnFront = false;
+    std::string Precision;    // the weights format it runs at
 };
 
 struct PlanRow {
     std::string GpuId;
     std::string GpuName;
+    std::string Precision;            // the weights format the row is sized at ("int8"); Chosen.Precision has all three
     bool        Feasible = false;     // fits, meets the SLA it is listed under, and has a price: ranked
     PlanExclusion Excluded = PlanExclusion::None;
     std::string Reason;               // how it was sized, or why it is excluded (what it would need)
@@ -48,7 +64,7 @@ struct PlanRow {
     std::string Fabric;               // inter-node fabric the configuration was sized on ("infiniband", "ethernet-class", …)
     // inference (0 when not meaningful: no generated tokens/s when output_tokens is 0)
     double      TtftS = 0;            // TTFT at load, no queue
-    double      TtftP95S = 0;         // with queueing (= TtftS without a request rate)
+    double      TtftP95S = 0;         // with queueing: the Result's inference.ttft_p95_s for Chosen (one computation)
     double      TtftP99S = 0;
     double      TokensPerSPerUser = 0;
     double      ThroughputTokensPerS = 0;
@@ -88,9 +104,11 @@ std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandid
 PlanSummary SummarizePlan(const Scenario& scenario, const std::vector<PlanRow>& rows);
 
 // Fewest replicas of `batch` serving slots each that carry `rate` requests/s (the peak) with a request's service time
-// `service_s` and TTFT at load `ttft_s`, so that TTFT + the M/M/c wait (queueing.h) meets the p95 target
+// `service_s` and TTFT at load `ttft_s`, so that TTFT + the M/D/c wait (queueing.h) meets the p95 target
 // (inference.ttft_p95_sla_s, else ttft_sla_s) and the p99 target, and the queue is stable. 0 when more than
-// `max_replicas` would be needed.
+// `max_replicas` would be needed. The planner passes TTFT and service time at the replica's full batch: an upper bound
+// on the Result's own percentiles (which take TTFT at the load the rate puts on the slots), so a row's p95/p99 — the
+// Result's — never exceed what the search checked.
 double ReplicasForRate(const InferenceParams& in, double batch, double service_s, double ttft_s, double rate, double max_replicas);
 
 // Most GPUs one plan row may use; larger needs are reported, never wrapped around an int.

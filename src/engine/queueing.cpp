@@ -1,4 +1,4 @@
-// gpuplan engine: Erlang C and the M/M/c waiting-time tail (see queueing.h for the method and its source).
+// gpuplan engine: Erlang C and the M/D/c waiting-time tail (see queueing.h for the method and its sources).
 #include "engine/queueing.h"
 
 #include <algorithm>
@@ -36,10 +36,11 @@ double ErlangC(double servers, double a) {
 
 namespace {
 
-// The `quantile` of the wait when a share `wait_chance` of arrivals waits and the queue drains at c·μ − λ.
+// The `quantile` of the wait when a share `wait_chance` of arrivals waits and the queue drains at c·μ − λ: the
+// M/M/c tail's decay rate divided by the Allen–Cunneen factor (queueing.h).
 double WaitQuantileS(double wait_chance, double drain_per_s, double quantile) {
     const double tail = 1.0 - quantile;
-    return wait_chance <= tail ? 0.0 : std::log(wait_chance / tail) / drain_per_s;
+    return wait_chance <= tail ? 0.0 : std::log(wait_chance / tail) * kWaitScale / drain_per_s;
 }
 
 } // namespace
@@ -61,15 +62,22 @@ QueueWaits QueueWaitsOf(double servers, double service_s, double arrivals_per_s)
     const double c = std::floor(servers);
     const double a = arrivals_per_s * service_s;
     if (!(c > a)) {
-        w.P95S = w.P99S = std::numeric_limits<double>::infinity();
+        w.P50S = w.P95S = w.P99S = std::numeric_limits<double>::infinity();
         return w;
     }
     const double chance = ErlangC(c, a);
     const double drain = c / service_s - arrivals_per_s;
     w.Stable = true;
+    w.P50S = WaitQuantileS(chance, drain, 0.50);
     w.P95S = WaitQuantileS(chance, drain, 0.95);
     w.P99S = WaitQuantileS(chance, drain, 0.99);
     return w;
+}
+
+double TrafficPeakRequestsPerS(const TrafficProfile& t) {
+    double average = t.RequestsPerS;
+    if (!(average > 0) && t.RequestsPerDay > 0 && t.HoursPerDay > 0) average = t.RequestsPerDay / (std::min(24.0, t.HoursPerDay) * 3600.0);
+    return average > 0 ? average * std::max(1.0, t.PeakToAverage) : 0.0;
 }
 
 } // namespace engine

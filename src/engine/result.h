@@ -58,8 +58,9 @@ struct InferenceResult {
     double OptimalBatch          = 0; // batch: throughput-optimal sequences per replica
     double BatchJobTimeS         = 0; // batch: wall time for inference.batch_requests requests, s (0 = not asked)
     // Latency under load (issue 16): requests arriving at random (Poisson) at RequestRatePerS wait for one of the
-    // deployment's concurrency slots; M/D/c waiting time by the Allen–Cunneen approximation (see inference.cpp).
-    double RequestRatePerS       = 0; // arrival rate the percentiles are for, requests/s (whole deployment)
+    // deployment's concurrency slots; M/D/c waiting time by the Allen–Cunneen approximation (queueing.h, the one model
+    // behind every p95/p99: the serving bill and `gpuplan plan` rows copy these).
+    double RequestRatePerS       = 0; // arrival rate the percentiles are for, requests/s (whole deployment): the traffic's peak, else request_rate_per_s, else 70 % of capacity
     double SlotUtilisation       = 0; // busy share of the concurrency slots at that rate; ≥ 1 = the queue grows without bound
     double TtftP50S              = 0; // time to first token percentiles including queueing, s (0 when SlotUtilisation ≥ 1)
     double TtftP95S              = 0;
@@ -129,7 +130,7 @@ struct ServingEconomics {
     double ServiceS              = 0; // one request: TTFT at load + output tokens × TPOT
     double Utilization           = 0; // average load / capacity during traffic hours (1 − idle share)
     double TtftAtLoadS           = 0; // TTFT of a request arriving while the replica decodes its other sequences (no queue)
-    double TtftP95S              = 0; // + the 95th-percentile wait for a free slot (queueing.h); +inf → 0 and QueueUnstable
+    double TtftP95S              = 0; // with a request rate: the Result's inference.ttft_p95_s (one computation); 0 without a rate or when QueueUnstable
     double TtftP99S              = 0;
     bool   QueueUnstable         = false; // the peak rate reaches capacity: the queue grows without bound
     double ColdStartS            = 0; // loading the weights after a scale-to-zero: storage read and PCIe copy

@@ -56,7 +56,7 @@ struct InferenceParams {
     // --- accuracy (issue 16) ---
     std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama"
     int    ExpertParallel         = 1;    // MoE: GPUs a replica's routed experts are spread over (≤ TP × PP); 1 = experts split like the dense layers
-    double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles); 0 = 70 % of the sustained rate
+    double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles) when inference.traffic states no rate; 0 = 70 % of the sustained rate
     TrafficProfile Traffic;               // online: request rate, peak-to-average, hours per day
     double TtftP95SlaS            = 0;    // online: required 95th-percentile TTFT including the wait in the queue, s; 0 = none
     double TtftP99SlaS            = 0;    // online: required 99th-percentile TTFT including the wait in the queue, s; 0 = none
@@ -164,6 +164,9 @@ struct Scenario {
     GpuSpec             Gpu;                 // resolved accelerator (catalog entry or inline)
     int                 GpuCount  = 1;       // GPUs in the deployment (all replicas / all nodes), 1..kMaxGpuCount
     PrecisionSet        Precision;
+    // JSON precision.allowed — gpuplan plan, inference: further weight formats the planner may choose per GPU, each
+    // with its own math path and the KV cache above (engine/plan.h PlanPrecisions). Empty = only Precision.
+    std::vector<Format> AllowedWeights;
     InferenceParams     Inference;
     TrainingParams      Training;
     ClusterSpec         Cluster;

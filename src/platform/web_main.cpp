@@ -430,6 +430,8 @@ std::string TestHook(const AppState& state, platform::Hook hook) {
         {"i18n_ok", StringTableIsValid()},
         {"currency", cost.Currency},
         {"cost_per_hour", state.ui.ShownCostPerHour},
+        {"ttft_p95_s", state.result.Inference.TtftP95S}, // the Result's percentiles (one queueing model; the Compare row's)
+        {"ttft_p99_s", state.result.Inference.TtftP99S},
         {"cost_per_hour_text", state.ui.ShownCostPerHourText},
         {"offers", offers},
         {"compare_first_gpu", state.ui.ShownCompareFirstGpu},

@@ -101,13 +101,13 @@ std::string OffersToCsv(const engine::Result& r) {
 
 std::string PlanToCsv(const engine::Scenario& s, const std::vector<engine::PlanRow>& rows) {
     // Ranked rows first (rank 1 is the answer), then the excluded GPUs with the reason in "configuration".
-    std::string out = Line({"rank", "gpu_id", "gpu", "feasible", "excluded", "gpus", "tensor_parallel", "replicas", "concurrency",
+    std::string out = Line({"rank", "gpu_id", "gpu", "precision", "feasible", "excluded", "gpus", "tensor_parallel", "replicas", "concurrency",
                             "memory_per_gpu_bytes", "memory_use", "ttft_s", "ttft_p95_s", "tokens_per_s_per_user",
                             "throughput_tokens_per_s", "time_s", "per_hour", "monthly_cost", "per_million_tokens", "job_cost",
                             "spot_job_cost", "metric", "metric_kind", "currency", "cheapest_offer", "configuration"});
     int rank = 0;
     for (const engine::PlanRow& row : rows)
-        out += Line({row.Feasible ? std::to_string(++rank) : std::string(), row.GpuId, row.GpuName, row.Feasible ? "true" : "false",
+        out += Line({row.Feasible ? std::to_string(++rank) : std::string(), row.GpuId, row.GpuName, row.Precision, row.Feasible ? "true" : "false",
                      row.Excluded == engine::PlanExclusion::None ? std::string() : engine::PlanExclusionName(row.Excluded),
                      std::to_string(row.GpuCount), std::to_string(row.TensorParallel), std::to_string(row.Replicas),
                      std::to_string(row.Concurrency), CsvNumber(row.MemoryPerGpuBytes), CsvNumber(row.MemoryUse), CsvNumber(row.TtftS),

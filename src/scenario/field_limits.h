@@ -26,6 +26,8 @@ constexpr FieldRange kKvHeads           {"model.kv_heads", 0, 4096};
 constexpr FieldRange kHeadDim           {"model.head_dim", 0, 4096};
 constexpr FieldRange kFfn               {"model.ffn", 0, 1 << 30};
 constexpr FieldRange kVocab             {"model.vocab", 1, 1 << 24};
+// precision
+constexpr FieldRange kAllowedPrecisions {"precision.allowed", 0, static_cast<double>(engine::Format::Count)}; // formats in the list
 // inference
 constexpr FieldRange kContextTokens     {"inference.context_tokens", 0, 1e8};
 constexpr FieldRange kInputTokens       {"inference.input_tokens", 0, 1e8};

@@ -7,6 +7,7 @@
 // [SECTION] Result JSON
 #include "scenario/scenario_json.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 
@@ -74,6 +75,29 @@ void ReadFormat(ObjectReader* r, const char* field, engine::Format* out) {
     }
     const std::string name = r->String(field, false);
     if (!engine::ParseFormat(name, out)) r->Error(field, "unknown format \"" + name + "\"; expected one of " + engine::FormatNameList());
+}
+
+// precision.allowed: weight formats `gpuplan plan` may choose (engine/plan.h PlanPrecisions); duplicates are dropped.
+void ReadAllowedFormats(ObjectReader* r, std::vector<engine::Format>* out) {
+    if (!r->Has("allowed")) {
+        r->Skip("allowed");
+        return;
+    }
+    const std::vector<std::string> names = r->Strings("allowed", {});
+    if (names.size() > static_cast<size_t>(limits::kAllowedPrecisions.Max)) {
+        r->Error("allowed", "at most " + std::to_string(static_cast<int>(limits::kAllowedPrecisions.Max)) + " formats, got " + std::to_string(names.size()));
+        return;
+    }
+    std::vector<engine::Format> formats;
+    for (const std::string& name : names) {
+        engine::Format f;
+        if (!engine::ParseFormat(name, &f) || f == engine::Format::Tf32) {
+            r->Error("allowed", "unknown weight format \"" + name + "\"; expected names from " + engine::FormatNameList() + " (not tf32)");
+            return;
+        }
+        if (std::find(formats.begin(), formats.end(), f) == formats.end()) formats.push_back(f);
+    }
+    *out = formats;
 }
 
 void ReadModel(ObjectReader* top, const catalog::Catalog& catalog, engine::Scenario* s, std::vector<Issue>* issues) {
@@ -366,6 +390,7 @@ bool ScenarioFromJsonValue(const json& doc, const catalog::Catalog& catalog, eng
         ReadFormat(&r, "weights", &s.Precision.Weights);
         ReadFormat(&r, "kv_cache", &s.Precision.KvCache);
         ReadFormat(&r, "compute", &s.Precision.Compute);
+        ReadAllowedFormats(&r, &s.AllowedWeights);
         r.ReportUnknownFields();
         if (!r.Ok()) top.Error("precision", "invalid (see the fields above)");
     } else if (precision != nullptr) {
@@ -478,6 +503,11 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put<std::string>(&p, "weights", engine::FormatName(s.Precision.Weights), engine::FormatName(d.Precision.Weights), oc);
     Put<std::string>(&p, "kv_cache", engine::FormatName(s.Precision.KvCache), engine::FormatName(d.Precision.KvCache), oc);
     Put<std::string>(&p, "compute", engine::FormatName(s.Precision.Compute), engine::FormatName(d.Precision.Compute), oc);
+    if (!s.AllowedWeights.empty()) {
+        json allowed = json::array();
+        for (engine::Format f : s.AllowedWeights) allowed.push_back(engine::FormatName(f));
+        p["allowed"] = allowed;
+    }
     if (!p.empty()) j["precision"] = p;
 
     const engine::InferenceParams& in = s.Inference;
@@ -857,11 +887,12 @@ std::string PlanToJson(const engine::Scenario& scenario, const std::vector<engin
     json excluded = json::array();
     for (const engine::PlanRow& row : rows) {
         if (!row.Feasible) {
-            excluded.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"why", engine::PlanExclusionName(row.Excluded)}, {"reason", row.Reason},
+            excluded.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"precision", row.Precision}, {"why", engine::PlanExclusionName(row.Excluded)}, {"reason", row.Reason},
                                 {"gpu_count", row.GpuCount}});
             continue;
         }
-        list.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"feasible", row.Feasible}, {"reason", row.Reason},
+        list.push_back({{"gpu", row.GpuId}, {"name", row.GpuName}, {"precision", row.Precision}, {"kv_cache", engine::FormatName(row.Chosen.Precision.KvCache)},
+                        {"compute", engine::FormatName(row.Chosen.Precision.Compute)}, {"feasible", row.Feasible}, {"reason", row.Reason},
                         {"gpu_count", row.GpuCount}, {"tensor_parallel", row.TensorParallel}, {"replicas", row.Replicas},
                         {"concurrency", row.Concurrency}, {"fabric", row.Fabric},
                         {"memory_per_gpu_bytes", Finite(row.MemoryPerGpuBytes)}, {"memory_use", Finite(row.MemoryUse)},

@@ -302,7 +302,7 @@ const Entry kTable[] = {
     {Str::ColTrainTime, {"Time", "Время"}},
     {Str::ColPerMtok, {"Per 1M tok", "За 1 млн"}},
     {Str::ColRunCost, {"Run cost", "Обучение"}},
-    {Str::ColConfiguration, {"Configuration", "Конфигурация"}},
+    {Str::ColConfiguration, {"Configuration", "Схема"}},
     {Str::UseGpu, {"Use", "Выбрать"}},
     {Str::UseGpuTooltip, {"Switch the scenario to %d \xc3\x97 %s", "Переключить сценарий на %d \xc3\x97 %s"}},
     {Str::InUse, {"current", "выбрано"}},
@@ -482,6 +482,16 @@ const Entry kTable[] = {
     {Str::ResetAll, {"Reset", "Сбросить"}},
     {Str::AxisGpus, {"GPUs", "GPU"}},
     {Str::SectionCostVsGpus, {"Cost vs GPU count", "Стоимость и число GPU"}},
+    // planner: precisions the visitor allows, the no-math-path exclusion, header tooltips (Compare, issue 9)
+    {Str::ComparePrecisions, {"Also try weights in:", "Также подобрать веса в:"}},
+    {Str::ComparePrecisionsTooltip,
+     {"Every GPU is also sized at this weight format (fp8 and nvfp4 on their own tensor cores: GPUs without them are excluded for it; "
+      "int4 is GPTQ/AWQ with bf16 math). The KV cache stays as set in Precision.",
+      "Каждый GPU подбирается и в этом формате весов (fp8 и nvfp4 — на своих тензорных ядрах: GPU без них исключаются для него; "
+      "int4 — GPTQ/AWQ с вычислениями в bf16). KV-кэш — как задан в «Точности»."}},
+    {Str::ExcludedNoMathPath, {"no tensor path for this format", "нет тензорных ядер для формата"}},
+    {Str::ComparePrecisionOwnTooltip, {"The scenario's own weight format: always tried.", "Собственный формат весов сценария: подбирается всегда."}},
+    {Str::ColumnSortTooltip, {"%s (click to sort)", "%s (нажмите, чтобы отсортировать)"}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

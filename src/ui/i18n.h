@@ -81,6 +81,8 @@ enum class Str {
     DownloadJson, Copied, ExportHint, OfflineCopy, OfflineHint, OfflineAlready, SectionHfConfig, HfConfigHint,
     HfConfigRead, HfConfigDone, HfConfigFailed, PinScenario, Unpin, SectionPinned, ColMetric, ColPinned, ColCurrent,
     ColChange, Presets, PresetChatbot, PresetLora, PresetPretrain, PresetBatch, ResetAll, AxisGpus, SectionCostVsGpus,
+    // planner: precisions the visitor allows, the no-math-path exclusion, header tooltips (Compare, issue 9)
+    ComparePrecisions, ComparePrecisionsTooltip, ExcludedNoMathPath, ComparePrecisionOwnTooltip, ColumnSortTooltip,
     Count
 };
 

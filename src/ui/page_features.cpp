@@ -37,8 +37,8 @@ std::string ExportText(const AppState& state, ExportKind kind) {
     const engine::Scenario& s = state.scenario;
     const engine::Result& r = state.result;
     switch (kind) {
-    case ExportKind::Markdown: return cli::RenderResult(s, r, cli::TextFormat::Markdown, r.Fits ? nullptr : PlanRowFor(state.plan, s.Gpu.Id));
-    case ExportKind::Text: return cli::RenderResult(s, r, cli::TextFormat::Table, r.Fits ? nullptr : PlanRowFor(state.plan, s.Gpu.Id));
+    case ExportKind::Markdown: return cli::RenderResult(s, r, cli::TextFormat::Markdown, r.Fits ? nullptr : PlanRowFor(state.plan, s));
+    case ExportKind::Text: return cli::RenderResult(s, r, cli::TextFormat::Table, r.Fits ? nullptr : PlanRowFor(state.plan, s));
     case ExportKind::ResultCsv: return scenario::ResultToCsv(s, r);
     case ExportKind::OffersCsv: return scenario::OffersToCsv(r);
     case ExportKind::CompareCsv: return scenario::PlanToCsv(s, state.plan);

@@ -106,6 +106,7 @@ double LatencyOf(const engine::PlanRow& row, const engine::Scenario& s) {
 Str ExclusionText(engine::PlanExclusion why) {
     switch (why) {
     case engine::PlanExclusion::NoFigures: return Str::ExcludedNoFigures;
+    case engine::PlanExclusion::NoMathPath: return Str::ExcludedNoMathPath;
     case engine::PlanExclusion::DoesNotFit: return Str::ExcludedDoesNotFit;
     case engine::PlanExclusion::NeedsFabric: return Str::ExcludedNeedsFabric;
     case engine::PlanExclusion::SlaMissed: return Str::ExcludedSlaMissed;
@@ -180,6 +181,53 @@ std::vector<size_t> VisibleRows(const AppState& state) {
     return order;
 }
 
+// The weight formats the visitor lets the planner choose (Scenario::AllowedWeights, the link's precision.allowed):
+// every GPU is sized at each ticked one too. The scenario's own format is always tried (ticked, not editable).
+constexpr engine::Format kPrecisionChoices[] = {engine::Format::Bf16, engine::Format::Fp8, engine::Format::Int8, engine::Format::Int4,
+                                                engine::Format::Nvfp4};
+
+void SameLineIfFits(float width) {
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+}
+
+bool DrawPrecisionChoices(AppState* state) {
+    engine::Scenario& s = state->scenario;
+    if (s.Workload != engine::WorkloadKind::Inference) return false;
+    bool changed = false;
+    widgets::TextDim(Tr(Str::ComparePrecisions));
+    const ImGuiStyle& style = ImGui::GetStyle();
+    for (engine::Format format : kPrecisionChoices) {
+        const char* name = engine::FormatName(format);
+        SameLineIfFits(ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize(name).x + style.ItemSpacing.x);
+        const bool own = format == s.Precision.Weights;
+        std::vector<engine::Format>& allowed = s.AllowedWeights;
+        const auto at = std::find(allowed.begin(), allowed.end(), format);
+        bool on = own || at != allowed.end();
+        char label[48];
+        std::snprintf(label, sizeof(label), "%s##allow", name);
+        if (own) ImGui::BeginDisabled();
+        if (ImGui::Checkbox(label, &on) && !own) {
+            if (on) {
+                // Keep the list in the order the boxes are drawn, so the link does not depend on the clicking order.
+                allowed.push_back(format);
+                std::stable_sort(allowed.begin(), allowed.end(), [](engine::Format a, engine::Format b) { return a < b; });
+            } else if (at != allowed.end()) {
+                allowed.erase(at);
+            }
+            changed = true;
+        }
+        if (own) ImGui::EndDisabled();
+        char hook[48];
+        std::snprintf(hook, sizeof(hook), "compare_allow_%s", name);
+        widgets::RecordLastItem(&state->ui, hook);
+        if (ImGui::IsItemHovered(ImGuiHoveredFlags_AllowWhenDisabled))
+            ImGui::SetTooltip("%s", Tr(own ? Str::ComparePrecisionOwnTooltip : Str::ComparePrecisionsTooltip));
+    }
+    if (changed) state->ui.Dirty = true;
+    return changed;
+}
+
 bool DrawFilters(AppState* state) {
     CompareState& f = state->ui.Compare;
     bool changed = false;
@@ -221,6 +269,46 @@ std::string ConfigurationText(const engine::PlanRow& row, const engine::Scenario
     return Tr(ExclusionText(row.Excluded));
 }
 
+// The text of a number column's cell (a dash for an excluded row); also sizes the column (ColumnWidth).
+std::string ValueText(const AppState& state, Column column, const engine::PlanRow& row) {
+    const engine::Scenario& s = state.scenario;
+    const std::string& currency = s.Cost.Currency;
+    if (!row.Feasible) return kDash;
+    switch (column) {
+    case Column::Count: return std::to_string(row.GpuCount);
+    case Column::Memory: return FormatPercent(row.MemoryUse);
+    case Column::Latency: return FormatDuration(LatencyOf(row, s));
+    case Column::TokensPerUser: return s.Inference.OutputTokens > 0 ? FormatNumber(row.TokensPerSPerUser) : kDash;
+    case Column::PerHour: return FormatMoneyPerHour(row.PerHour, currency);
+    case Column::Metric: return FormatMoney(row.Metric, currency);
+    case Column::PerThousand: return FormatMoney(row.PerThousandRequests, currency);
+    case Column::Pricing: return Tr(row.MetricKind == "spot" ? Str::PricingSpot : Str::PricingOnDemand);
+    default: return "";
+    }
+}
+
+// Room ImGui's TableHeader keeps for the sort arrow on every sortable column (imgui_tables.cpp: FontSize × 0.65 +
+// FramePadding.x), plus a pixel against rounding.
+float SortArrowWidth() { return std::floor(ImGui::GetFontSize() * 0.65f + ImGui::GetStyle().FramePadding.x) + 1.0f; }
+
+// Width of a number column: its widest value among the rows shown, or the longest word of its caption with the sort
+// arrow (captions wrap at spaces: WrapCaption), whichever is wider. The GPU and configuration columns share the rest.
+float ColumnWidth(const AppState& state, const ColumnSpec& column, const std::vector<size_t>& visible, size_t rows) {
+    float width = 0;
+    std::string word;
+    const std::string caption = std::string(Tr(column.Title)) + " ";
+    for (char ch : caption) {
+        if (ch != ' ') {
+            word += ch;
+            continue;
+        }
+        width = std::max(width, ImGui::CalcTextSize(word.c_str()).x + SortArrowWidth());
+        word.clear();
+    }
+    for (size_t i = 0; i < rows; ++i) width = std::max(width, ImGui::CalcTextSize(ValueText(state, column.Id, state.plan[visible[i]]).c_str()).x);
+    return width;
+}
+
 // Returns true when the row's "Use" button was pressed.
 bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t index) {
     const engine::Scenario& s = state->scenario;
@@ -228,7 +316,8 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
     const bool output = s.Inference.OutputTokens > 0;
     switch (column) {
     case Column::Gpu:
-        CellText(row.GpuName);
+        // More than one precision tried: the row says which weights format it is sized at.
+        CellText(engine::PlanPrecisions(s).size() > 1 ? row.GpuName + " \xc2\xb7 " + row.Precision : row.GpuName);
         if (state->ui.Narrow) { // the configuration column does not fit on a phone: its text goes under the name
             ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().FramePadding.y); // close the tall button row's gap
             widgets::TextDim(ConfigurationText(row, s).c_str());
@@ -236,14 +325,14 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
         }
         break;
     // An excluded row has no configuration that fits and meets the SLA: its numbers print a dash, as in `gpuplan plan`.
-    case Column::Count: CellText(row.Feasible ? std::to_string(row.GpuCount) : kDash); break;
-    case Column::Memory: CellText(row.Feasible ? FormatPercent(row.MemoryUse) : kDash); break;
-    case Column::Latency: CellText(row.Feasible ? FormatDuration(LatencyOf(row, s)) : kDash); break;
-    case Column::TokensPerUser: CellText(row.Feasible && output ? FormatNumber(row.TokensPerSPerUser) : kDash); break;
-    case Column::PerHour: CellText(row.Feasible ? FormatMoneyPerHour(row.PerHour, currency) : kDash); break;
-    case Column::Metric: CellText(row.Feasible ? FormatMoney(row.Metric, currency) : kDash); break;
-    case Column::PerThousand: CellText(row.Feasible ? FormatMoney(row.PerThousandRequests, currency) : kDash); break;
-    case Column::Pricing: CellText(row.Feasible ? Tr(row.MetricKind == "spot" ? Str::PricingSpot : Str::PricingOnDemand) : kDash); break;
+    case Column::Count:
+    case Column::Memory:
+    case Column::Latency:
+    case Column::TokensPerUser:
+    case Column::PerHour:
+    case Column::Metric:
+    case Column::PerThousand:
+    case Column::Pricing: CellText(ValueText(*state, column, row)); break;
     case Column::Configuration:
         CellText(ConfigurationText(row, s));
         if (ImGui::IsItemHovered() && !row.Reason.empty() && CurrentLanguage() != Language::English)
@@ -272,6 +361,45 @@ bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t
     return false;
 }
 
+// Breaks a caption at spaces so that each line fits `width` (a word wider than the column is left to ImGui's
+// ellipsis; the header's tooltip has the whole caption). Headers are two or three lines where a column is narrow
+// (1280 px with ten columns, or Russian captions), instead of "G…", "Me…".
+std::string WrapCaption(const char* caption, float width) {
+    std::string out, line, word;
+    const std::string text = std::string(caption) + " ";
+    for (char ch : text) {
+        if (ch != ' ') {
+            word += ch;
+            continue;
+        }
+        if (word.empty()) continue;
+        const std::string joined = line.empty() ? word : line + " " + word;
+        if (line.empty() || ImGui::CalcTextSize(joined.c_str()).x <= width) {
+            line = joined;
+        } else {
+            out += line + "\n";
+            line = word;
+        }
+        word.clear();
+    }
+    return out + line;
+}
+
+// The header row: wrapped captions (WrapCaption), each with its whole caption as a tooltip; sorting as TableHeadersRow.
+void DrawHeaderRow(const ColumnSpec* columns, int column_count) {
+    ImGui::TableNextRow(ImGuiTableRowFlags_Headers);
+    const float sort_arrow = SortArrowWidth();
+    for (int c = 0; c < column_count; ++c) {
+        if (!ImGui::TableSetColumnIndex(c)) continue;
+        const char* title = columns[c].Weight > 0 ? Tr(columns[c].Title) : "";
+        const std::string label = WrapCaption(title, ImGui::GetContentRegionAvail().x - sort_arrow);
+        ImGui::PushID(c);
+        ImGui::TableHeader(label.c_str());
+        ImGui::PopID();
+        if (title[0] != '\0' && ImGui::IsItemHovered()) ImGui::SetTooltip(Tr(Str::ColumnSortTooltip), title);
+    }
+}
+
 // Draws the table; returns the plan index of the row whose "Use" was pressed, or -1.
 int DrawPlanTable(AppState* state, const std::vector<size_t>& visible) {
     const std::vector<engine::PlanRow>& plan = state->plan;
@@ -293,12 +421,15 @@ int DrawPlanTable(AppState* state, const std::vector<size_t>& visible) {
         const float use_width = std::max(ImGui::CalcTextSize(Tr(Str::UseGpu)).x + 2 * style.FramePadding.x, ImGui::CalcTextSize(Tr(Str::InUse)).x);
         for (int c = 0; c < column_count; ++c) {
             const ImGuiID id = static_cast<ImGuiID>(columns[c].Id);
-            if (columns[c].Weight > 0)
+            const bool stretch = columns[c].Id == Column::Gpu || columns[c].Id == Column::Configuration;
+            if (stretch)
                 ImGui::TableSetupColumn(Tr(columns[c].Title), ImGuiTableColumnFlags_WidthStretch, columns[c].Weight, id);
+            else if (columns[c].Weight > 0)
+                ImGui::TableSetupColumn(Tr(columns[c].Title), ImGuiTableColumnFlags_WidthFixed, ColumnWidth(*state, columns[c], visible, rows), id);
             else
                 ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed | ImGuiTableColumnFlags_NoSort, use_width, id);
         }
-        ImGui::TableHeadersRow();
+        DrawHeaderRow(columns, column_count);
         if (ImGuiTableSortSpecs* sort = ImGui::TableGetSortSpecs()) {
             if (sort->SpecsDirty) {
                 CompareState& f = ui->Compare;
@@ -351,7 +482,7 @@ void DrawParetoChart(AppState* state) {
     if (summary.Front.empty()) return;
     std::vector<engine::PlanPoint> dots;
     for (const engine::PlanRow& row : state->plan)
-        if (row.Feasible) dots.push_back({row.GpuId, row.GpuName, row.GpuCount, row.Metric, LatencyOf(row, s), false});
+        if (row.Feasible) dots.push_back({row.GpuId, row.GpuName, row.GpuCount, row.Metric, LatencyOf(row, s), false, row.Precision});
     double x_min = DBL_MAX, x_max = 0, y_min = DBL_MAX, y_max = 0;
     const std::vector<engine::PlanPoint>* sets[] = {&summary.Front, &dots};
     for (const std::vector<engine::PlanPoint>* set : sets)
@@ -451,18 +582,23 @@ void DrawComparePanel(AppState* state) {
         if (ranked > 0) ui.ShownCompareFirstGpu = state->plan.front().GpuId;
         if (ranked > 0) {
             const engine::PlanRow& first = state->plan[0];
+            // With more than one precision allowed, the runner-up may be the same GPU in another format: name it.
+            const bool precisions = engine::PlanPrecisions(s).size() > 1;
+            const auto name_of = [&](const engine::PlanRow& row) { return precisions ? row.GpuName + " \xc2\xb7 " + row.Precision : row.GpuName; };
+            const std::string first_name = name_of(first);
             char line[320];
             if (ranked > 1) {
                 const engine::PlanSummary summary = engine::SummarizePlan(s, state->plan);
-                std::snprintf(line, sizeof(line), Tr(Str::CompareWinner), first.GpuName.c_str(), first.GpuCount,
-                              FormatMoney(first.Metric, s.Cost.Currency).c_str(), summary.WinnerMargin * 100.0, state->plan[1].GpuName.c_str());
+                std::snprintf(line, sizeof(line), Tr(Str::CompareWinner), first_name.c_str(), first.GpuCount,
+                              FormatMoney(first.Metric, s.Cost.Currency).c_str(), summary.WinnerMargin * 100.0, name_of(state->plan[1]).c_str());
             } else {
-                std::snprintf(line, sizeof(line), Tr(Str::CompareWinnerAlone), first.GpuName.c_str(), first.GpuCount,
+                std::snprintf(line, sizeof(line), Tr(Str::CompareWinnerAlone), first_name.c_str(), first.GpuCount,
                               FormatMoney(first.Metric, s.Cost.Currency).c_str());
             }
             ImGui::TextWrapped("%s", line);
             widgets::RecordLastItem(&ui, "compare_winner");
         }
+        DrawPrecisionChoices(state);
         DrawFilters(state);
         const std::vector<size_t> visible = VisibleRows(*state);
         if (visible.empty()) widgets::TextDim(Tr(Str::CompareNoneShown));

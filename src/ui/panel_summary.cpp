@@ -25,7 +25,7 @@ void SectionTitleWithBand(AppState* state, const char* title, AccuracyCategory b
 // configuration that works on any GPU, with Use. Both apply the row's whole configuration (UsePlanRow).
 void DrawWhatWouldWork(AppState* state) {
     UiState& ui = state->ui;
-    const engine::PlanRow* own = PlanRowFor(state->plan, state->scenario.Gpu.Id);
+    const engine::PlanRow* own = PlanRowFor(state->plan, state->scenario);
     const engine::PlanRow* best = !state->plan.empty() && state->plan.front().Feasible ? &state->plan.front() : nullptr;
     const engine::PlanRow* apply = nullptr;
     widgets::SectionTitle(Tr(Str::WhatWouldWork));
@@ -40,7 +40,10 @@ void DrawWhatWouldWork(AppState* state) {
     }
     if (best != nullptr && best != own) {
         ImGui::Spacing();
-        const std::string line = std::string(Tr(Str::CheapestThatWorks)) + ": " + std::to_string(best->GpuCount) + " \xc3\x97 " + best->GpuName;
+        // Another allowed precision (precision.allowed) is named: Use applies it too.
+        const bool other_precision = best->Precision != engine::FormatName(state->scenario.Precision.Weights);
+        const std::string line = std::string(Tr(Str::CheapestThatWorks)) + ": " + std::to_string(best->GpuCount) + " \xc3\x97 " + best->GpuName +
+                                 (other_precision ? " \xc2\xb7 " + best->Precision : std::string());
         ImGui::TextWrapped("%s", line.c_str());
         if (ImGui::Button(Tr(Str::UseGpu))) apply = best;
         widgets::RecordLastItem(&ui, "use_cheapest");

@@ -100,7 +100,8 @@ json CompareSection(const AppState& state) {
     json rows = json::array();
     for (size_t i = 0; i < state.plan.size() && i < kMaxCompareRows; ++i) {
         const engine::PlanRow& row = state.plan[i];
-        json cells = json::array({row.GpuName, row.Feasible ? std::to_string(row.GpuCount) : kDash,
+        const bool precisions = engine::PlanPrecisions(s).size() > 1; // the row's weights format, as the Compare table shows it
+        json cells = json::array({precisions ? row.GpuName + " \xc2\xb7 " + row.Precision : row.GpuName, row.Feasible ? std::to_string(row.GpuCount) : kDash,
                                   row.Feasible ? FormatPercent(row.MemoryUse) : kDash});
         if (inference) {
             cells.push_back(row.Feasible ? FormatDuration(row.TtftS) : kDash);

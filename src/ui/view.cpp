@@ -542,12 +542,17 @@ std::string DescribePlanRow(const engine::PlanRow& row, const engine::Scenario& 
     return buffer;
 }
 
-bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) { return row.GpuId == s.Gpu.Id; }
+bool PlanRowSelectsGpu(const engine::PlanRow& row, const engine::Scenario& s) {
+    // The GPU at the scenario's weights format (a row per allowed precision: engine::PlanPrecisions).
+    // row.Precision is set on excluded rows too (their Chosen is empty).
+    return row.GpuId == s.Gpu.Id && row.Precision == engine::FormatName(s.Precision.Weights);
+}
 
 bool PlanRowIsCurrent(const engine::PlanRow& row, const engine::Scenario& s) {
     // "Current" only when the row's whole configuration is the scenario's: its figures are then the Result's.
     const engine::Scenario& c = row.Chosen;
     if (!PlanRowSelectsGpu(row, s) || row.GpuCount != s.GpuCount || c.GpuCount != s.GpuCount) return false;
+    if (c.Precision.KvCache != s.Precision.KvCache || c.Precision.Compute != s.Precision.Compute) return false;
     if (c.Cluster.GpusPerNode != s.Cluster.GpusPerNode || c.Cluster.NetworkBytesPerSPerGpu != s.Cluster.NetworkBytesPerSPerGpu) return false;
     if (s.Workload == engine::WorkloadKind::Inference)
         return c.Inference.TensorParallel == s.Inference.TensorParallel && c.Inference.PipelineParallel == s.Inference.PipelineParallel &&
@@ -600,8 +605,9 @@ std::string HeadlineCostSuffix(const engine::Scenario& s, const engine::Result& 
     return ""; // FormatMoneyPerHour already says "/h"
 }
 
-const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id) {
+const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const engine::Scenario& s) {
+    // The scenario's GPU at the scenario's own precision (other allowed precisions have rows of their own).
     for (const engine::PlanRow& row : plan)
-        if (row.GpuId == gpu_id) return &row;
+        if (PlanRowSelectsGpu(row, s)) return &row;
     return nullptr;
 }

@@ -103,7 +103,7 @@ std::string HeadlineCost(const engine::Scenario& scenario, const engine::Result&
 // The period of HeadlineCost for a line without its caption: " / month", " per run", " per job", " / h".
 std::string HeadlineCostSuffix(const engine::Scenario& scenario, const engine::Result& result);
 // The Compare row for the scenario's own GPU, or nullptr.
-const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const std::string& gpu_id);
+const engine::PlanRow* PlanRowFor(const std::vector<engine::PlanRow>& plan, const engine::Scenario& scenario);
 std::string DescribeSuggestedLayout(const engine::TrainingResult& training); // "TP 2 · PP 1 · DP 4 · ZeRO 1 · recompute selective"
 
 // Compare GPUs: a plan row's configuration in the current language (English: the engine's own sentence; Russian:

@@ -101,6 +101,20 @@ TEST_CASE("plan ranks every catalog GPU for the scenario and names the cheapest"
     CHECK(Gpuplan({"plan", "--catalogs", kFixtures + "good"}).Code == cli::kExitBadInput);
 }
 
+TEST_CASE("plan --allow-precisions sizes each GPU at each allowed weight format and labels the rows") {
+    const Run run = Gpuplan({"plan", "--scenario", "-", "--format", "json", "--allow-precisions", "bf16,int4", "--catalogs", kFixtures + "good"}, kScenario);
+    REQUIRE(run.Code == 0);
+    const auto plan = nlohmann::json::parse(run.Out);
+    REQUIRE(plan["rows"].size() + plan["excluded"].size() == 2); // one GPU × two precisions
+    CHECK(plan["rows"][0]["precision"] == "int4"); // a quarter of the weights: fewer GPUs, cheaper
+    const Run table = Gpuplan({"plan", "--scenario", "-", "--allow-precisions", "int4", "--catalogs", kFixtures + "good"}, kScenario);
+    CHECK(table.Out.find("precision") != std::string::npos);
+    const Run bad = Gpuplan({"plan", "--scenario", "-", "--allow-precisions", "int3", "--catalogs", kFixtures + "good"}, kScenario);
+    CHECK(bad.Code == cli::kExitBadInput);
+    CHECK(bad.Err.find("--allow-precisions: unknown weight format \"int3\"") != std::string::npos);
+    CHECK(Gpuplan({"evaluate", "--scenario", "-", "--allow-precisions", "int4", "--catalogs", kFixtures + "good"}, kScenario).Code == cli::kExitBadInput);
+}
+
 TEST_CASE("--help and --version exit 0") {
     CHECK(Gpuplan({"--help"}).Code == 0);
     CHECK(Gpuplan({"--help"}).Out.find("usage:") != std::string::npos);

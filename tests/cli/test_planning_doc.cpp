@@ -21,7 +21,7 @@ TEST_SUITE("cli") {
 
 TEST_CASE("docs/PLANNING.md holds each worked example's winner and table as gpuplan plan prints them") {
     const std::string doc = ReadDoc("docs/PLANNING.md");
-    for (const char* name : {"planning-midsize-32b", "planning-large-405b", "planning-batch-70b"}) {
+    for (const char* name : {"planning-midsize-32b", "planning-large-405b", "planning-batch-70b", "planning-precisions-70b"}) {
         CAPTURE(name);
         std::ostringstream out, err;
         const std::string scenario = ReadDoc(std::string("docs/examples/") + name + ".json");

@@ -2,7 +2,10 @@
 //   - Use on each of the first three Compare rows, in each of the five workloads: the Result shows the row's
 //     memory and price (the row's whole configuration is applied: GPU, count, layout, batch);
 //   - numbers typed as people type them ("1,5", "0,5", "1e6", "128k"), in English and in Russian;
-//   - a link with one bad field keeps the rest.
+//   - a link with one bad field keeps the rest;
+//   - allowed precisions (issue 9): Use on a row sized at another precision applies it, and the Result's p95/p99 TTFT
+//     (one queueing model) equal the row's; the "Also try weights in" boxes change the ranking as the CLI does;
+//   - the Compare table's captions at 1280×800 and 390×844, in English and Russian (screenshots compare-*.png).
 //
 //   node tests/e2e/answer.test.mjs --web build-wasm/site --cli build/gpuplan --out build/screenshots
 import { spawnSync } from 'node:child_process';
@@ -11,6 +14,7 @@ import path from 'node:path';
 import { check, expect, launch, openPage, parseArgs, run, serve, STEP_TIMEOUT_MS } from './harness.mjs';
 
 const desktop = { width: 1280, height: 800, deviceScaleFactor: 1 };
+const phone = { width: 390, height: 844, deviceScaleFactor: 1, isMobile: true, hasTouch: true };
 const shown = (page) => page.evaluate(() => window.gpuplan.shown);
 const widgets = (page) => page.evaluate(() => window.gpuplan.widgets);
 const scenarioOf = async (page) => JSON.parse(await page.evaluate(() => window.gpuplan.scenarioJson()));
@@ -102,12 +106,81 @@ async function main() {
                     expect(Math.abs(s.total_memory_gb - memory) < 0.011, `row ${i} (${rows[i].gpu}): memory ${s.total_memory_gb} GB shown, ${memory} GB in the row`);
                     expect(Math.abs(s.cost_per_hour - rows[i].per_hour) <= 0.006 * rows[i].per_hour + 0.01,
                            `row ${i} (${rows[i].gpu}): ${s.cost_per_hour} per hour shown, ${rows[i].per_hour} in the row`);
+                    if (typeof rows[i].ttft_p95_s === 'number') // online: the row's p95/p99 are the Result's (one queueing model)
+                        for (const q of ['ttft_p95_s', 'ttft_p99_s'])
+                            expect(Math.abs(s[q] - rows[i][q]) <= 1e-9 + 1e-9 * rows[i][q], `row ${i} (${rows[i].gpu}): ${q} ${s[q]} shown, ${rows[i][q]} in the row`);
                     expect(opened.errors.length === 0, opened.errors.join('; '));
                     details.push(`${rows[i].gpu_count}×${rows[i].gpu}`);
                     if (i === 0) await page.screenshot({ path: path.join(out, `answer-${name.replace(/\W+/g, '-')}.png`) });
                     await page.close();
                 }
                 return details.join(', ');
+            });
+        }
+
+        const precisions = { model: 'llama-3.1-70b', precision: { allowed: ['fp8', 'int4'] },
+                             inference: { traffic: { requests_per_s: 2 }, ttft_p95_sla_s: 3, min_tokens_per_s_per_user: 10 } };
+        await check('allowed precisions: Use applies the row\'s precision, and the Result\'s p95/p99 TTFT equal the row\'s', async () => {
+            const rows = plan(cli, precisions).rows;
+            expect(rows.length >= 3, 'fewer than three ranked rows');
+            expect(rows.slice(0, 3).some((row) => row.precision !== 'bf16'), `the top rows are all bf16: ${rows.slice(0, 3).map((r) => r.precision)}`);
+            const details = [];
+            for (let i = 0; i < 3; ++i) {
+                const opened = await openPage(browser, `${base}/index.html${link(precisions)}`, desktop);
+                const page = opened.page;
+                const use = await scrollTo(page, `compare_use_${i}`, 900, 450);
+                await page.mouse.click(use.x + use.w / 2, use.y + use.h / 2);
+                await page.waitForFunction((row) => {
+                    const s = JSON.parse(window.gpuplan.scenarioJson());
+                    return s.hardware.gpu === row.gpu && ((s.precision && s.precision.weights) || 'bf16') === row.precision;
+                }, { timeout: STEP_TIMEOUT_MS }, rows[i]);
+                await settle(page);
+                const s = await shown(page);
+                const current = await scenarioOf(page);
+                expect(current.hardware.count === rows[i].gpu_count, `row ${i}: ${current.hardware.count} GPUs, the row has ${rows[i].gpu_count}`);
+                expect(((current.precision && current.precision.compute) || 'bf16') === rows[i].compute, `row ${i}: compute ${JSON.stringify(current.precision)} vs ${rows[i].compute}`);
+                for (const q of ['ttft_p95_s', 'ttft_p99_s'])
+                    expect(s[q] > 0 && Math.abs(s[q] - rows[i][q]) <= 1e-9 * rows[i][q], `row ${i} (${rows[i].gpu} ${rows[i].precision}): ${q} ${s[q]} shown, ${rows[i][q]} in the row`);
+                expect(opened.errors.length === 0, opened.errors.join('; '));
+                details.push(`${rows[i].gpu_count}×${rows[i].gpu} ${rows[i].precision} p95 ${rows[i].ttft_p95_s.toFixed(3)} s`);
+                await page.close();
+            }
+            return details.join(', ');
+        });
+
+        await check('the "Also try weights in" boxes add a precision to the plan, as --allow-precisions does', async () => {
+            const bf16 = { model: 'llama-3.1-70b', inference: { target_users: 8, ttft_sla_s: 3, min_tokens_per_s_per_user: 10 } };
+            const expected = plan(cli, { ...bf16, precision: { allowed: ['int4'] } }).rows[0];
+            const opened = await openPage(browser, `${base}/index.html${link(bf16)}`, desktop);
+            const page = opened.page;
+            const before = (await shown(page)).compare_first_gpu;
+            const box = await scrollTo(page, 'compare_allow_int4', 900, 450);
+            await page.mouse.click(box.x + box.h / 2, box.y + box.h / 2);
+            await page.waitForFunction(() => {
+                const p = JSON.parse(window.gpuplan.scenarioJson()).precision;
+                return p && p.allowed && p.allowed.includes('int4');
+            }, { timeout: STEP_TIMEOUT_MS });
+            await settle(page);
+            const after = (await shown(page)).compare_first_gpu;
+            expect(after === expected.gpu, `first row ${after} after ticking int4, the CLI ranks ${expected.gpu} first`);
+            const hash = await page.evaluate(() => location.hash);
+            expect(decodeURIComponent(hash).includes('"allowed":["int4"]'), `the link does not carry the choice: ${decodeURIComponent(hash).slice(0, 200)}`);
+            await page.screenshot({ path: path.join(out, 'compare-precisions-en.png') });
+            expect(opened.errors.length === 0, opened.errors.join('; '));
+            await page.close();
+            return `${before} → ${after} (${expected.precision})`;
+        });
+
+        for (const [language, viewport, tag] of [['en', desktop, '1280'], ['ru', desktop, '1280'], ['en', phone, '390'], ['ru', phone, '390']]) {
+            await check(`Compare table captions at ${tag} px (${language}): screenshot for a look`, async () => {
+                const opened = await openPage(browser, `${base}/index.html${link(WORKLOADS[0][1])}&l=${language}`, viewport);
+                const page = opened.page;
+                const rect = await scrollTo(page, 'compare_use_0', viewport.width / 2, viewport.height / 2, viewport.height - 100);
+                const file = path.join(out, `compare-captions-${tag}-${language}.png`);
+                await page.screenshot({ path: file });
+                expect(opened.errors.length === 0, opened.errors.join('; '));
+                await page.close();
+                return `${path.basename(file)} (Use at y ${Math.round(rect.y)})`;
             });
         }
 

@@ -58,8 +58,12 @@ TEST_CASE("Erlang C: the textbook values, and an unstable queue waits forever") 
     CHECK(ErlangC(2, 1.0) == doctest::Approx(1.0 / 3.0));
     CHECK(ErlangC(4, 4.0) == 1.0);
     CHECK(std::isinf(QueueWaitQuantileS(4, 1.0, 4.0, 0.95)));
-    // M/M/1 at ρ = 0.5, μ = 1/s: P(W > t) = 0.5 e^(−0.5 t) → the p95 wait is ln(0.5 / 0.05) / 0.5 = 4.605 s.
-    CHECK(QueueWaitQuantileS(1, 1.0, 0.5, 0.95) == doctest::Approx(std::log(10.0) / 0.5));
+    // M/D/1 at ρ = 0.5, μ = 1/s, by Allen–Cunneen: the M/M/1 tail 0.5 e^(−0.5 t) with its decay doubled (Cs² = 0,
+    // factor (1 + 0) / 2) → the p95 wait is ln(0.5 / 0.05) × 0.5 / 0.5 = 2.303 s (M/M/1: 4.605 s).
+    CHECK(QueueWaitQuantileS(1, 1.0, 0.5, 0.95) == doctest::Approx(std::log(10.0) * 0.5 / 0.5));
+    // The M/D/1 mean wait is exactly half the M/M/1 one (Pollaczek–Khinchine: ρ S (1 + Cs²) / (2 (1 − ρ))); the
+    // approximation's mean, C / (2 (cμ − λ)) = 0.5 / (2 × 0.5) = 0.5 s, is that exact value.
+    CHECK(ErlangC(1, 0.5) * kWaitScale / (1.0 - 0.5) == doctest::Approx(0.5 * 1.0 * (1 + kServiceTimeScv) / (2 * (1 - 0.5))));
     // The shortened recursion (started 12 √a below the load) agrees with the full one from k = 1.
     auto full = [](long long c, double a) {
         double b = 1.0;
@@ -76,9 +80,10 @@ TEST_CASE("Erlang C: the textbook values, and an unstable queue waits forever") 
 TEST_CASE("golden: a traffic profile → replicas → the monthly bill on Lambda's 1× H100 SXM") {
     // 864,000 requests a day over 24 h = 10 requests/s on average, peak ×2 = 20 requests/s.
     // One request: TTFT at load 0.5 s + 256 output tokens × 0.03 s = 8.18 s; 16 sequences per replica.
-    // Offered load 20 × 8.18 = 163.6 Erlangs. p95 TTFT ≤ 1 s and p99 ≤ 1 s (M/M/c, Erlang C):
-    //   11 replicas (176 slots): C = 0.2465, p95 wait = ln(0.2465/0.05) / (176/8.18 − 20) = 1.05 s → p95 1.55 s, missed;
-    //   12 replicas (192 slots): C = 0.0188 < 0.05 → p95 wait 0; p99 wait = ln(0.0188/0.01) / (192/8.18 − 20) = 0.18 s → met.
+    // Offered load 20 × 8.18 = 163.6 Erlangs. p95 TTFT ≤ 1 s and p99 ≤ 1 s (M/D/c by Allen–Cunneen: Erlang C, tail
+    // decay 2 (cμ − λ)):
+    //   11 replicas (176 slots): C = 0.2465, p95 wait = ln(0.2465/0.05) / (2 × (176/8.18 − 20)) = 0.526 s → p95 1.03 s, missed;
+    //   12 replicas (192 slots): C = 0.0188 < 0.05 → p95 wait 0; p99 wait = ln(0.0188/0.01) / (2 × (192/8.18 − 20)) = 0.091 s → met.
     Scenario s = test::Llama8bOnH100();
     s.Inference.OutputTokens = 256;
     s.Inference.Traffic.RequestsPerDay = 864000;
@@ -87,9 +92,18 @@ TEST_CASE("golden: a traffic profile → replicas → the monthly bill on Lambda
     s.Inference.TtftP99SlaS = 1.0;
     const double replicas = ReplicasForRate(s.Inference, 16, 0.5 + 256 * 0.03, 0.5, 20.0, 1e6);
     CHECK(replicas == 12);
+    const QueueWaits eleven = QueueWaitsOf(176, 8.18, 20);
+    CHECK(0.5 + eleven.P95S == doctest::Approx(0.5 + std::log(ErlangC(176, 163.6) / 0.05) / (2 * (176 / 8.18 - 20))));
+    CHECK(0.5 + eleven.P95S > 1.0);
+    const QueueWaits twelve = QueueWaitsOf(192, 8.18, 20);
+    CHECK(twelve.P95S == 0);
+    CHECK(twelve.P99S == doctest::Approx(std::log(ErlangC(192, 163.6) / 0.01) / (2 * (192 / 8.18 - 20))));
     s.GpuCount = 12;
     s.Inference.Concurrency = 16;
     Result r = ServingResult(12, 16, 0.5, 0.03);
+    r.Inference.SlotUtilisation = 20 / (192 / 8.18);  // what EvaluateInference fills for the same rate
+    r.Inference.TtftP95S = 0.5 + twelve.P95S;
+    r.Inference.TtftP99S = 0.5 + twelve.P99S;
     // lambda-1x-h100-sxm-on-demand: 4.29 USD per GPU-hour, billed per minute, no egress charge (catalogs/prices/lambda.json).
     PriceOption lambda = Offer("lambda-1x-h100-sxm-on-demand", "on_demand", 1, 4.29, 60, 60);
     lambda.EgressPerGb = 0;
@@ -97,8 +111,10 @@ TEST_CASE("golden: a traffic profile → replicas → the monthly bill on Lambda
     const ServingEconomics& e = r.Cost.Serving;
     REQUIRE(e.Computed);
     CHECK(e.PeakRequestsPerS == doctest::Approx(20.0));
-    CHECK(e.TtftP95S == doctest::Approx(0.5));
-    CHECK(e.TtftP99S == doctest::Approx(0.5 + std::log(ErlangC(192, 163.6) / 0.01) / (192 / 8.18 - 20)));
+    // The bill's percentiles are the Result's own (one computation; the synthetic Result above carries none of its own
+    // unless set): a stable queue copies them.
+    CHECK(e.TtftP95S == r.Inference.TtftP95S);
+    CHECK(e.TtftP99S == r.Inference.TtftP99S);
     // Always on: 12 GPUs × 4.29 × 730 h = 37,580.40; weights 16.06 GB × 0.08 = 1.28; egress 0 → 37,581.68 a month.
     CHECK(e.GpuPerMonth == doctest::Approx(37580.40));
     CHECK(e.StoragePerMonth == doctest::Approx(1.28484));
@@ -108,6 +124,25 @@ TEST_CASE("golden: a traffic profile → replicas → the monthly bill on Lambda
     CHECK(e.PerThousandRequests == doctest::Approx(1.43005).epsilon(1e-4));
     // Idle capacity: 12 × 16 / 8.18 = 23.47 requests/s of capacity for 10 on average → 42.6% busy.
     CHECK(e.Utilization == doctest::Approx(10.0 / (192 / 8.18)));
+}
+
+TEST_CASE("one queueing model: the serving bill's p95/p99 are the Result's, at the traffic's peak rate") {
+    Scenario s = test::Llama8bOnH100();
+    s.GpuCount = 4;
+    s.Inference.Concurrency = 16;
+    s.Inference.Traffic.RequestsPerS = 3;
+    s.Inference.Traffic.PeakToAverage = 2;
+    Result r = Evaluate(s);
+    REQUIRE(r.Ok);
+    CHECK(r.Inference.RequestRatePerS == doctest::Approx(6.0)); // the traffic's peak, not 70 % of capacity
+    ApplyCosts(s, {Offer("hourly", "on_demand", 1, 2.0, 3600)}, 0.12, &r, 0.08);
+    REQUIRE(r.Cost.Serving.Computed);
+    CHECK(r.Cost.Serving.TtftP95S > 0);
+    CHECK(r.Cost.Serving.TtftP95S == r.Inference.TtftP95S);
+    CHECK(r.Cost.Serving.TtftP99S == r.Inference.TtftP99S);
+    int steps = 0; // one derivation step for the p95, not two different ones
+    for (const DerivationStep& step : r.Derivation) steps += step.Key == "ttft_p95_s" ? 1 : 0;
+    CHECK(steps == 1);
 }
 
 TEST_CASE("scale-to-zero bills the traffic hours and the cold start, rounded to the provider's step") {

@@ -241,6 +241,11 @@ TEST_CASE("property: over the whole catalog, every listed row fits and meets its
         R"({"model":"llama-3.1-8b","inference":{"traffic":{"requests_per_day":2000000,"peak_to_average":3,"hours_per_day":12},
             "ttft_sla_s":1.5,"ttft_p95_sla_s":2,"ttft_p99_sla_s":4,"min_tokens_per_s_per_user":15,"scale_to_zero":true}})",
         R"({"model":"llama-3.1-70b","precision":{"weights":"fp8","compute":"fp8"},"inference":{"traffic":{"requests_per_s":5},"ttft_p95_sla_s":3}})",
+        R"({"model":"llama-3.1-70b","precision":{"allowed":["bf16","fp8","int8","int4"]},"inference":{"traffic":{"requests_per_s":2},
+            "ttft_p95_sla_s":2,"ttft_p99_sla_s":4,"min_tokens_per_s_per_user":12}})",
+        R"({"model":"qwen2.5-32b","precision":{"weights":"int8","compute":"int8","allowed":["fp8","int4","nvfp4"]},
+            "inference":{"target_users":16,"ttft_sla_s":2,"min_tokens_per_s_per_user":10}})",
+        R"({"model":"llama-3.1-8b","precision":{"allowed":["fp8","int4"]},"inference":{"mode":"batch","batch_requests":100000,"deadline_s":36000}})",
         R"({"model":"llama-3.1-8b","inference":{"output_tokens":0,"target_users":8}})",
         R"({"model":"llama-3.1-8b","inference":{"mode":"batch","batch_requests":100000,"deadline_s":36000}})",
         R"({"workload":"lora","model":"llama-3.1-8b","hardware":{"count":1},"training":{"tokens":1e8}})",
@@ -251,7 +256,7 @@ TEST_CASE("property: over the whole catalog, every listed row fits and meets its
     for (const char* text : scenarios) {
         const Scenario s = FromJson(text);
         const std::vector<PlanRow> rows = catalog::PlanWithCatalog(cat, s);
-        CHECK(rows.size() == cat.Gpus.size());
+        CHECK(rows.size() >= cat.Gpus.size()); // one row per GPU and allowed precision (one "no figures" row per GPU)
         const InferenceParams& in = s.Inference;
         bool excluded_seen = false;
         for (const PlanRow& row : rows) {
@@ -275,6 +280,8 @@ TEST_CASE("property: over the whole catalog, every listed row fits and meets its
             // Re-evaluate the listed configuration independently: it fits and meets the SLA it is listed under.
             Scenario check = s;
             check.Gpu = cat.FindGpu(row.GpuId)->Spec;
+            check.Precision = row.Chosen.Precision; // the precision the row is sized at (precision.allowed)
+            CHECK(FormatName(check.Precision.Weights) == row.Precision);
             check.GpuCount = row.GpuCount;
             if (s.Workload == WorkloadKind::Inference) {
                 check.Inference.TensorParallel = row.TensorParallel;
@@ -304,6 +311,82 @@ TEST_CASE("property: over the whole catalog, every listed row fits and meets its
             if (in.TargetUsers > 0 && in.Traffic.RequestsPerS <= 0 && in.Traffic.RequestsPerDay <= 0)
                 CHECK(static_cast<double>(row.Replicas) * row.Concurrency >= in.TargetUsers);
         }
+    }
+}
+
+TEST_CASE("allowed precisions: each GPU is sized at each, a GPU without the math path is excluded for it, and int4 moves the winner to a cheaper card") {
+    const catalog::Catalog& cat = Shipped();
+    const char* text = R"({"model":"llama-3.1-70b","inference":{"input_tokens":1024,"output_tokens":256,"target_users":8,
+        "ttft_sla_s":3,"min_tokens_per_s_per_user":10}})";
+    // bf16 only (the default): 70.6 B params × 2 B = 141 GB of weights. An 80 GB card holds 0.9 × 80 = 72 GB, so one
+    // replica needs 2+ of them; the cheapest deployment is one 192 GB MI300X at 3.45 USD/h × 730 h ≈ 2,519 USD a month
+    // + the weights on block storage (141 GB × 0.08 = 11 USD) ≈ 2,530 USD.
+    const Scenario bf16 = FromJson(text);
+    const std::vector<PlanRow> only = catalog::PlanWithCatalog(cat, bf16);
+    REQUIRE(only[0].Feasible);
+    CHECK(only[0].GpuId == "mi300x");
+    CHECK(only[0].Precision == "bf16");
+    for (const PlanRow& row : only) CHECK(row.Precision == "bf16"); // nothing else is tried unless allowed
+    // Allowing fp8 and int4: int4 (GPTQ/AWQ, ≈ 4.25 bits a weight, embedding and lm_head in fp16) is ≈ 39 GB, and
+    // 8 users × 1,280 tokens × 320 KiB of bf16 KV ≈ 3.4 GB more: one 80 GB A100 PCIe holds it and decodes ≥ 10
+    // tokens/s per user (≈ 39 GB read per step at 2 TB/s), at 1.19 USD/h × 730 h ≈ 869 USD + 3 USD storage ≈ 872 USD —
+    // a third of the MI300X's bill.
+    Scenario allowed = bf16;
+    allowed.AllowedWeights = {Format::Fp8, Format::Int4};
+    const std::vector<PlanRow> rows = catalog::PlanWithCatalog(cat, allowed);
+    REQUIRE(rows[0].Feasible);
+    CHECK(rows[0].Precision == "int4");
+    CHECK(rows[0].Chosen.Precision.Weights == Format::Int4);
+    CHECK(rows[0].Chosen.Precision.Compute == Format::Bf16); // weight-only: the matmuls run in bf16
+    CHECK(rows[0].GpuId == "a100-80gb-pcie");
+    CHECK(rows[0].GpuCount == 1);
+    CHECK(rows[0].MonthlyCost < only[0].MonthlyCost / 2);
+    CHECK(rows[0].MonthlyCost == doctest::Approx(1.19 * kHoursPerMonth).epsilon(0.01));
+    // One row per GPU and precision the GPU has figures for; the A100 has no FP8 tensor cores: excluded at fp8 with the reason.
+    size_t with_figures = 0;
+    for (const catalog::GpuEntry& gpu : cat.Gpus) with_figures += gpu.UnknownPerformance.empty() ? 1 : 0;
+    CHECK(rows.size() == cat.Gpus.size() + 2 * with_figures);
+    bool a100_fp8 = false;
+    for (const PlanRow& row : rows) {
+        if (row.GpuId != "a100-80gb-pcie" || row.Precision != "fp8") continue;
+        a100_fp8 = true;
+        CHECK_FALSE(row.Feasible);
+        CHECK(row.Excluded == PlanExclusion::NoMathPath);
+        CHECK(row.Reason.find("no FP8 math path") == 0);
+    }
+    CHECK(a100_fp8);
+    // An H100 computes FP8: it is sized at fp8 (W8A8 on FP8 tensor cores), not excluded.
+    for (const PlanRow& row : rows)
+        if (row.GpuId == "h100-sxm" && row.Precision == "fp8") CHECK(row.Excluded != PlanExclusion::NoMathPath);
+    // The scenario's own format is never excluded for its math path (the engine runs it as storage with bf16 math).
+    Scenario own_fp8 = bf16;
+    own_fp8.Precision = {Format::Fp8, Format::Bf16, Format::Fp8};
+    for (const PlanRow& row : catalog::PlanWithCatalog(cat, own_fp8)) CHECK(row.Excluded != PlanExclusion::NoMathPath);
+}
+
+TEST_CASE("one queueing model: a plan row's p95/p99 are the Result's for the configuration Use applies") {
+    const catalog::Catalog& cat = Shipped();
+    const char* const scenarios[] = {
+        R"({"model":"llama-3.1-8b","inference":{"traffic":{"requests_per_s":4,"peak_to_average":2},"ttft_p95_sla_s":1.5,"ttft_p99_sla_s":3}})",
+        R"({"model":"llama-3.1-70b","precision":{"weights":"fp8","compute":"fp8","allowed":["int4"]},
+            "inference":{"traffic":{"requests_per_day":500000,"hours_per_day":10},"ttft_p95_sla_s":2}})",
+        R"({"model":"qwen2.5-32b","precision":{"weights":"int8","compute":"int8"},"inference":{"target_users":16,"ttft_sla_s":2}})",
+    };
+    for (const char* text : scenarios) {
+        const std::vector<PlanRow> rows = catalog::PlanWithCatalog(cat, FromJson(text));
+        int checked = 0;
+        for (const PlanRow& row : rows) {
+            if (!row.Feasible || checked == 5) continue;
+            ++checked;
+            INFO(text << " — " << row.GpuId << " " << row.Precision);
+            const Result r = catalog::EvaluateWithCosts(cat, row.Chosen);
+            REQUIRE(r.Ok);
+            CHECK(row.TtftP95S == r.Inference.TtftP95S);
+            CHECK(row.TtftP99S == r.Inference.TtftP99S);
+            if (r.Cost.Serving.TtftP95S > 0) CHECK(r.Cost.Serving.TtftP95S == r.Inference.TtftP95S);
+            CHECK(FormatName(row.Chosen.Precision.Weights) == row.Precision);
+        }
+        CHECK(checked > 0);
     }
 }
 

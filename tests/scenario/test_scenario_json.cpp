@@ -113,6 +113,29 @@ TEST_CASE("scenario JSON round-trips, in full and as a short link") {
     CHECK(ScenarioToJson(from_link) == ScenarioToJson(s));
 }
 
+TEST_CASE("precision.allowed: the weight formats the plan may choose, in the JSON and the link; a bad name is named") {
+    engine::Scenario s;
+    std::vector<catalog::Issue> issues;
+    REQUIRE(Parse(R"({"precision":{"weights":"int8","allowed":["fp8","int4","fp8"]}})", &s, &issues));
+    REQUIRE(s.AllowedWeights.size() == 2); // duplicates dropped
+    CHECK(s.AllowedWeights[0] == engine::Format::Fp8);
+    CHECK(s.AllowedWeights[1] == engine::Format::Int4);
+    engine::Scenario from_link;
+    REQUIRE(ScenarioFromUrlHash(ScenarioToUrlHash(s), FixtureCatalog(), &from_link, &issues));
+    CHECK(from_link.AllowedWeights == s.AllowedWeights);
+    CHECK(ScenarioToJson(from_link, true).find("\"allowed\"") != std::string::npos);
+    engine::Scenario plain;
+    REQUIRE(Parse("{}", &plain, &issues));
+    CHECK(plain.AllowedWeights.empty()); // default: only the scenario's own precision
+    CHECK(ScenarioToJson(plain, true).find("allowed") == std::string::npos);
+    issues.clear();
+    CHECK_FALSE(Parse(R"({"precision":{"allowed":["fp7"]}})", &s, &issues));
+    CHECK(FirstError(issues).find("precision.allowed: unknown weight format \"fp7\"") != std::string::npos);
+    issues.clear();
+    CHECK_FALSE(Parse(R"({"precision":{"allowed":"fp8"}})", &s, &issues));
+    CHECK(FirstError(issues).find("precision.allowed: expected an array of strings") != std::string::npos);
+}
+
 TEST_CASE("a hand-damaged link gives a clear message, never a crash") {
     engine::Scenario s;
     for (const char* hash : {"#s=%7B%22model", "#s=%ZZ", "#x=1", "#s=%7B%22hardware%22%3A%7B%22count%22%3A1e99%7D%7D", "#s=%"}) {
