@@ -617,8 +617,17 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     if (row.Excluded == PlanExclusion::SlaMissed) return row;
     if (!(row.Metric > 0)) {
         row.Excluded = PlanExclusion::NoOffer;
-        row.Reason = "no " + std::string(online ? "on-demand " : "") + "offer: fits" + (inference ? " and meets the SLA" : "") + " on " +
-                     std::to_string(s.GpuCount) + " GPUs; enter your own rate per GPU-hour to price it";
+        // Offers left out only for their age are named: the visitor can allow them instead of typing a rate.
+        int newest_stale_days = -1;
+        for (const OfferCost& offer : c.Offers)
+            if (offer.Stale && (!online || offer.Kind == "on_demand") && (newest_stale_days < 0 || offer.AgeDays < newest_stale_days))
+                newest_stale_days = offer.AgeDays;
+        const std::string fits = std::string("fits") + (inference ? " and meets the SLA" : "") + " on " + std::to_string(s.GpuCount) +
+                                 (s.GpuCount == 1 ? " GPU" : " GPUs");
+        row.Reason = newest_stale_days >= 0
+                         ? "only stale " + std::string(online ? "on-demand " : "") + "offers (the newest " + std::to_string(newest_stale_days) +
+                               " days old): " + fits + "; allow stale prices (cost.allow_stale_prices) or enter your own rate per GPU-hour"
+                         : "no " + std::string(online ? "on-demand " : "") + "offer: " + fits + "; enter your own rate per GPU-hour to price it";
         return row;
     }
     row.Feasible = true;

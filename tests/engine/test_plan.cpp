@@ -112,6 +112,26 @@ TEST_CASE("excluded GPU families carry their reason: no figures, does not fit, n
     for (const PlanRow& row : rows) CHECK_FALSE(row.Reason.empty());
 }
 
+
+// A GPU whose only offers are older than six months is not priced by them (catalog.h, kStaleAfterDays), but the row
+// says so and how to use them, rather than "no offer".
+TEST_CASE("a GPU priced only by stale offers is excluded with their age and the way to allow them") {
+    const Scenario s = test::Llama8bOnH100();
+    PriceOption old = OnDemand(1.0);
+    old.AsOf = "2026-05-18";
+    old.AgeDays = 197;
+    old.Stale = true;
+    const std::vector<PlanRow> rows = Plan(s, {{HalfH100(), {old}, ""}}, 0.12);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].Excluded == PlanExclusion::NoOffer);
+    CHECK(rows[0].Reason.find("only stale on-demand offers (the newest 197 days old)") == 0);
+    CHECK(rows[0].Reason.find("on 1 GPU;") != std::string::npos);
+    CHECK(rows[0].Reason.find("cost.allow_stale_prices") != std::string::npos);
+
+    Scenario allowed = s;
+    allowed.Cost.AllowStalePrices = true;
+    CHECK(Plan(allowed, {{HalfH100(), {old}, ""}}, 0.12)[0].Feasible);
+}
 TEST_CASE("the planner never assumes InfiniBand: a replica wider than a node needs an offer that states a fast fabric") {
     Scenario s = Llama70bShape();
     const GpuSpec small = HalfH100(); // needs 8 per replica
