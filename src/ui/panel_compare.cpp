@@ -233,7 +233,8 @@ bool DrawFilters(AppState* state) {
     bool changed = false;
     const char* classes[] = {Tr(Str::FilterAll), Tr(Str::FilterDatacenter), Tr(Str::FilterWorkstation), Tr(Str::FilterConsumer)};
     static_assert(sizeof(classes) / sizeof(classes[0]) == static_cast<size_t>(GpuClass::Count), "one label per class");
-    changed |= widgets::Segmented(&state->ui, "compare_class", classes, static_cast<int>(GpuClass::Count), &f.Class);
+    // As wide as the table under it (the card's item width), not the content region, which runs under the scrollbar.
+    changed |= widgets::Segmented(&state->ui, "compare_class", classes, static_cast<int>(GpuClass::Count), &f.Class, ImGui::CalcItemWidth());
     changed |= ImGui::Checkbox(Tr(Str::FilterFitsOnly), &f.FitsOnly);
     widgets::RecordLastItem(&state->ui, "compare_fits_only");
     ImGui::SameLine();

@@ -312,13 +312,20 @@ bool SearchMatches(const char* filter, const char* text) {
 // [SECTION] Segmented buttons, amounts, metric grid
 //-----------------------------------------------------------------------------
 
-bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int count, int* index) {
+bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int count, int* index, float width) {
     const ImGuiStyle& style = ImGui::GetStyle();
     const float spacing = 2;
-    const float width = ImGui::GetContentRegionAvail().x;
-    const float button = (width - spacing * (count - 1)) / count;
+    if (!(width > 0)) width = ImGui::GetContentRegionAvail().x;
+    // One row while every label fits its button; otherwise as many rows as it takes (a phone in Russian: "Рабочие
+    // станции" is wider than a quarter of 390 px), never a clipped label.
+    float widest = 0;
+    for (int i = 0; i < count; ++i) widest = std::max(widest, ImGui::CalcTextSize(labels[i]).x);
+    int per_row = count;
+    while (per_row > 1 && widest + style.FramePadding.x * 2 > (width - spacing * (per_row - 1)) / per_row) per_row = (per_row + 1) / 2;
+    const int rows = (count + per_row - 1) / per_row;
+    const float button = (width - spacing * (per_row - 1)) / per_row;
     const ImVec2 start = ImGui::GetCursorScreenPos();
-    RecordRect(ui, hook_id, start, ImVec2(start.x + width, start.y + ImGui::GetFrameHeight()));
+    RecordRect(ui, hook_id, start, ImVec2(start.x + width, start.y + rows * ImGui::GetFrameHeight() + (rows - 1) * style.ItemSpacing.y));
     bool changed = false;
     ImGui::PushID(hook_id != nullptr ? hook_id : labels[0]);
     ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(spacing, style.ItemSpacing.y));
@@ -337,7 +344,7 @@ bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int
             RecordLastItem(ui, child);
         }
         ImGui::PopStyleColor(3);
-        if (i + 1 < count) ImGui::SameLine();
+        if (i + 1 < count && (i + 1) % per_row != 0) ImGui::SameLine();
     }
     ImGui::PopStyleVar();
     ImGui::PopID();

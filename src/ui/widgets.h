@@ -39,8 +39,9 @@ bool BeginSearchCombo(UiState* ui, const char* hook_id, const char* label, const
 void EndSearchCombo();
 bool SearchMatches(const char* filter, const char* text);
 
-// A row of buttons, one selected (currency, workload-like choices). Returns true when the selection changed.
-bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int count, int* index);
+// A row of buttons, one selected (currency, workload-like choices), `width` wide (0 = the content region); wraps
+// into more rows when a label would not fit its button. Returns true when the selection changed.
+bool Segmented(UiState* ui, const char* hook_id, const char* const labels[], int count, int* index, float width = 0);
 
 // An input for a price or amount: like InputNumber, but it commits only when the visitor leaves the field or
 // presses Enter (rows of a sorted table must not move while typing). `hook_id` may be nullptr.
