@@ -558,11 +558,15 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         if (PeakRequestRate(s.Inference) > 0)
             for (PlanPoint& p : row.Points)
                 if (p.GpuCount == row.GpuCount) p.LatencyS = std::min(p.LatencyS, row.TtftP95S);
+        const auto plural = [](double n, const char* one, const char* many) { return std::string(n == 1 ? one : many); };
         const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
-                                 : s.Inference.TargetUsers > 0  ? Count(s.Inference.TargetUsers) + " users"
-                                                                : Count(scenario.Inference.Concurrency) + " concurrent sequences";
-        row.Reason = std::to_string(row.Replicas) + (row.Replicas == 1 ? " replica" : " replicas") + " of " + std::to_string(row.TensorParallel * s.Inference.PipelineParallel) +
-                     " GPU" + (row.TensorParallel * s.Inference.PipelineParallel > 1 ? "s" : "") + " × " + std::to_string(row.Concurrency) + " sequences for " + load;
+                                 : s.Inference.TargetUsers > 0  ? Count(s.Inference.TargetUsers) + plural(s.Inference.TargetUsers, " user", " users")
+                                                                : Count(scenario.Inference.Concurrency) +
+                                                                      plural(scenario.Inference.Concurrency, " concurrent sequence", " concurrent sequences");
+        const int replica_gpus = row.TensorParallel * s.Inference.PipelineParallel;
+        row.Reason = std::to_string(row.Replicas) + plural(row.Replicas, " replica", " replicas") + " of " + std::to_string(replica_gpus) +
+                     plural(replica_gpus, " GPU", " GPUs") + " × " + std::to_string(row.Concurrency) + plural(row.Concurrency, " sequence", " sequences") +
+                     " for " + load;
     } else if (inference) {
         const BatchEconomics& e = c.Batch;
         if (e.Computed) {
