@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -33,7 +34,7 @@
 extern "C" {
 void gpuplan_js_copy_text(const char* text);
 void gpuplan_js_replace_hash(const char* hash);
-void gpuplan_js_frame_drawn(int first_full_frame);
+void gpuplan_js_frame_drawn(int first_full_frame, int painted);
 void gpuplan_js_set_ready();
 void gpuplan_js_fail(const char* message);
 void gpuplan_js_set_cursor(int kind);
@@ -90,6 +91,8 @@ struct Platform {
     bool   FramePending = false;       // a requestAnimationFrame is scheduled
     double LastFrameTime = 0;          // seconds (performance.now)
     int    Frames = 0;
+    uint64_t CanvasFingerprint = 0;    // renderer::Fingerprint of what the canvas shows; 0 when unknown (nothing yet,
+                                       // a resize cleared it, the font texture was rebuilt)
     int    FramesSinceInput = 0;       // frames drawn since one that applied an input event (or since Wake)
     bool   CatalogsSettled = false;    // the site's catalog files were checked (and applied when they differ)
     bool   ReadySent = false;          // gpuplan.ready was set
@@ -158,6 +161,7 @@ void SyncCanvasSize() {
     double ratio = emscripten_get_device_pixel_ratio();
     if (!(ratio > 0) || !std::isfinite(ratio)) ratio = 1;
     if (ratio != g_platform.DevicePixelRatio) {
+        g_platform.CanvasFingerprint = 0;
         renderer::DestroyFontsTexture();
         BuildFonts(ratio);
         renderer::CreateFontsTexture();
@@ -166,6 +170,7 @@ void SyncCanvasSize() {
     const int fb_h = std::max(1, static_cast<int>(std::lround(css_h * ratio)));
     if (fb_w != g_platform.FramebufferW || fb_h != g_platform.FramebufferH) {
         emscripten_set_canvas_element_size(kCanvas, fb_w, fb_h);
+        g_platform.CanvasFingerprint = 0;
         g_platform.FramebufferW = fb_w;
         g_platform.FramebufferH = fb_h;
     }
@@ -521,18 +526,28 @@ void RunFrame() {
     DrawApp(state);
     ImGui::Render();
 
-    emscripten_webgl_make_context_current(g_platform.Gl);
-    glViewport(0, 0, g_platform.FramebufferW, g_platform.FramebufferH);
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-    renderer::Render(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
+    // Painting the canvas is most of a frame's cost in a software-rendered browser (SwiftShader: tens of ms at
+    // 1280×800). Not painted: the layout frames before the first full one (the loading indicator covers the canvas)
+    // and any frame that would draw exactly what the canvas shows (the key-up and settle frames after typing, the
+    // frames after a click that changed nothing visible). The canvas keeps its last painted image.
+    const bool first_full_frame = g_platform.Frames + 1 == kReadyAfterFrames;
+    const uint64_t fingerprint = renderer::Fingerprint(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
+    const bool paint = g_platform.Frames + 1 >= kReadyAfterFrames && (first_full_frame || fingerprint != g_platform.CanvasFingerprint);
+    if (paint) {
+        emscripten_webgl_make_context_current(g_platform.Gl);
+        glViewport(0, 0, g_platform.FramebufferW, g_platform.FramebufferH);
+        const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+        glClearColor(bg.x, bg.y, bg.z, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer::Render(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
+        g_platform.CanvasFingerprint = fingerprint;
+    }
 
     PerformOutbox(state);
     UpdatePhoneKeyboard(state->ui);
     UpdateCursor();
     ++g_platform.Frames;
-    gpuplan_js_frame_drawn(g_platform.Frames == kReadyAfterFrames);
+    gpuplan_js_frame_drawn(g_platform.Frames == kReadyAfterFrames, paint);
     // Ready for tests once the first full frame is drawn and the site's catalogs were checked (and applied).
     if (!g_platform.ReadySent && g_platform.Frames >= kReadyAfterFrames && g_platform.CatalogsSettled) {
         g_platform.ReadySent = true;
@@ -555,6 +570,9 @@ EM_BOOL OnAnimationFrame(double, void*) {
     // page and the next frame starts afresh.
     try {
         RunFrame();
+        // The layout frames before the first full one are not painted: run them back to back, not a display
+        // refresh apart.
+        while (g_platform.Frames > 0 && g_platform.Frames < kReadyAfterFrames) RunFrame();
     } catch (const std::exception& failure) {
         std::fprintf(stderr, "gpuplan: frame failed: %s\n", failure.what());
         ImGui::EndFrame();
