@@ -436,6 +436,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
             message += " It does not fit even at TP 1024: use a smaller weight format or shorter context.";
         AddWarning(r, "does_not_fit", message);
     }
+    if (!CurrentEvaluateOptions().Speed) return; // a fit probe (EvaluateOptions::Speed): it reads no more than this
+
 
     // --- hardware support and warnings ----------------------------------------------------------------------
     if (u.Math.Fallback) AddWarning(r, "compute_not_native", u.Math.Note);

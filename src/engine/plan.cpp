@@ -145,8 +145,8 @@ struct Sized {
     double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
 };
 
-// What the fit probes below read: Ok, Fits and GpusNeeded (no text, no curve).
-constexpr EvaluateOptions kFitOnly{/*Explain=*/false, /*Curve=*/false};
+// What the fit probes below read: Ok, Fits and GpusNeeded (no text, no curve, no speed).
+constexpr EvaluateOptions kFitOnly{/*Explain=*/false, /*Curve=*/false, /*Speed=*/false};
 
 // The largest point of the throughput curve (one replica) whose memory fits when the replica really runs at that
 // concurrency: the curve's KV bound leaves out what grows with it besides the KV cache (the sampled logits), so the
