@@ -99,6 +99,7 @@ struct Platform {
     std::string LinkHash;              // the URL hash the page was opened with
     std::string StartScenarioHash;     // the scenario InitApp made of it (with the built-in catalogs)
     double DevicePixelRatio = 0;       // the ratio the font atlas was built for
+    bool   FontsNarrow = false;        // the atlas holds the narrow layout's body size (FontTouch), not FontBody's
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
     int    Cursor = -1;
@@ -123,8 +124,11 @@ void Wake() {
 // [SECTION] Fonts and canvas size
 //-----------------------------------------------------------------------------
 
-// Fonts are rasterised at CSS size × devicePixelRatio and drawn at 1/ratio, so text stays sharp on HiDPI.
-void BuildFonts(double ratio) {
+// Fonts are rasterised at CSS size × devicePixelRatio and drawn at 1/ratio, so text stays sharp on HiDPI. Only the
+// body size of the current layout is built (wide: FontBody, narrow: FontTouch; the other points at it): a size is
+// ~330 glyphs rasterised from CFF outlines, a quarter of the atlas's start-up time. Crossing the narrow width
+// rebuilds the atlas, as a new devicePixelRatio does.
+void BuildFonts(double ratio, bool narrow) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     if (g_platform.GlyphRanges.empty()) {
@@ -143,15 +147,17 @@ void BuildFonts(double ratio) {
     const float scale = static_cast<float>(ratio);
     const ImWchar* ranges = g_platform.GlyphRanges.Data;
     UiState& ui = g_platform.State->ui;
-    ui.FontBody = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kBodyFontSize * scale, &config, ranges);
-    ui.FontTouch = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kTouchFontSize * scale, &config, ranges);
+    ImFont* body = io.Fonts->AddFontFromMemoryTTF(data, size, (narrow ? theme::kTouchFontSize : theme::kBodyFontSize) * scale, &config, ranges);
+    ui.FontBody = body;
+    ui.FontTouch = body;
     ui.FontLarge = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kLargeFontSize * scale, &config, ranges);
     ui.FontSmall = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kSmallFontSize * scale, &config, ranges);
     io.Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
     io.Fonts->Build();
     io.FontGlobalScale = 1.0f / scale;
-    io.FontDefault = ui.FontBody;
+    io.FontDefault = body;
     g_platform.DevicePixelRatio = ratio;
+    g_platform.FontsNarrow = narrow;
 }
 
 // Matches the canvas backing store to its CSS size × devicePixelRatio; ImGui works in CSS pixels.
@@ -160,10 +166,11 @@ void SyncCanvasSize() {
     emscripten_get_element_css_size(kCanvas, &css_w, &css_h);
     double ratio = emscripten_get_device_pixel_ratio();
     if (!(ratio > 0) || !std::isfinite(ratio)) ratio = 1;
-    if (ratio != g_platform.DevicePixelRatio) {
+    const bool narrow = css_w < theme::kNarrowWidth; // the UI's own test (DrawApp: io.DisplaySize.x = css_w)
+    if (ratio != g_platform.DevicePixelRatio || narrow != g_platform.FontsNarrow) {
         g_platform.CanvasFingerprint = 0;
         renderer::DestroyFontsTexture();
-        BuildFonts(ratio);
+        BuildFonts(ratio, narrow);
         renderer::CreateFontsTexture();
     }
     const int fb_w = std::max(1, static_cast<int>(std::lround(css_w * ratio)));
