@@ -544,6 +544,7 @@ void RunFrame() {
         emscripten_webgl_make_context_current(g_platform.Gl);
         glViewport(0, 0, g_platform.FramebufferW, g_platform.FramebufferH);
         const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+        glDisable(GL_SCISSOR_TEST); // the renderer leaves it on; the clear is the page's background, all of it
         glClearColor(bg.x, bg.y, bg.z, 1);
         glClear(GL_COLOR_BUFFER_BIT);
         renderer::Render(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
