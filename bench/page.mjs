@@ -161,9 +161,14 @@ async function main() {
         await page.keyboard.up('Control');
         await settle(page);
         const before = await taskSeconds(client);
+        const framesBefore = await page.evaluate(() => [window.gpuplan.frames || 0, window.gpuplan.framesPainted || 0]);
         await page.keyboard.type('16384', { delay: 60 });
         await settle(page);
         const after = await taskSeconds(client);
+        const framesAfter = await page.evaluate(() => [window.gpuplan.frames || 0, window.gpuplan.framesPainted || 0]);
+        result.edit_frames = framesAfter[0] - framesBefore[0];
+        // Pages that predate framesPainted paint every frame they run.
+        result.edit_frames_painted = framesAfter[1] > 0 ? framesAfter[1] - framesBefore[1] : result.edit_frames;
         result.edit_main_thread_ms = (after.task - before.task) * 1000;
         result.edit_script_ms = (after.script - before.script) * 1000;
         await page.keyboard.press('Escape');
@@ -198,6 +203,7 @@ async function main() {
     console.log(`bytes before the first frame, gzip -9                       ${kb(result.gzip_bytes_before_first_frame)}`);
     console.log(`first frame (navigation → gpuplan.ready), median of ${loads(result)}      ${Math.round(result.first_frame_ms)} ms  (${result.first_frame_ms_each.join(', ')})`);
     console.log(`5-keystroke edit, main-thread time                          ${Math.round(result.edit_main_thread_ms)} ms (script ${Math.round(result.edit_script_ms)} ms)`);
+    console.log(`5-keystroke edit, frames run / painted                      ${result.edit_frames} / ${result.edit_frames_painted}`);
     console.log(`frames in 5 s idle                                          ${result.frames_in_5s_idle}`);
     console.log(`requests in all (after the first frame too)                 ${result.requests_total} (${kb(result.gzip_bytes_total)} gzip)`);
     for (const file of result.files) console.log(`  ${file}`);

@@ -9,6 +9,9 @@ namespace engine {
 struct EvaluateOptions {
     bool Explain = true; // derivation steps and warnings; false = figures only: no text is formatted, both lists stay empty
     bool Curve   = true; // inference: the throughput-vs-concurrency curve and what is read from it (OptimalBatch, BatchJobTimeS)
+    bool Speed   = true; // inference: false = a fit probe: memory, Fits, GpusNeeded and replicas only; speed, capacity,
+                         // latency, SLA and curve stay zero (their queueing model loops over every slot: the planner's
+                         // fit probes at thousands of sequences spent most of a keystroke there)
 };
 
 // Evaluates a resolved scenario. Never throws for bad input: an invalid scenario is a Result with

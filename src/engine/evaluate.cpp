@@ -69,10 +69,11 @@ bool ChooseLayout(Scenario* s) {
     }
     const int pp = std::max(1, s->Inference.PipelineParallel);
     const int before = s->Inference.TensorParallel;
+    const EvaluateOptions fit_only{/*Explain=*/false, /*Curve=*/false, /*Speed=*/false}; // reads Ok and Fits only
     int chosen = 0;
     for (int tp = 1; tp * pp <= s->GpuCount; tp *= 2) {
         s->Inference.TensorParallel = tp;
-        const Result r = Evaluate(*s, figures_only);
+        const Result r = Evaluate(*s, fit_only);
         if (r.Ok && r.Fits) {
             chosen = tp;
             break;

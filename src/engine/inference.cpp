@@ -64,31 +64,39 @@ double KvShareOfRank(const ModelArch& m, int tensor_parallel, bool attention_dp 
     return std::max(1.0, kv_heads / tensor_parallel) / kv_heads;
 }
 
-Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
-    Setup u;
-    u.S = &s;
+// The fields of a Setup that depend on the tensor-parallel degree. The GPUs-needed search sets them on one copy of
+// the setup for each degree it tries, instead of resolving efficiencies, math path and weight storage again.
+void SetTensorParallel(Setup* setup, int tensor_parallel) {
+    Setup& u = *setup;
+    const Scenario& s = *u.S;
     // Expert parallelism as TensorRT-LLM (--ep with enable_attention_dp) and SGLang (DP attention) run it: each GPU of
     // the replica serves its own share of the sequences with a full copy of the attention and dense weights, and holds
     // 1/EP of the routed experts; tokens reach their experts by all-to-all. Modelled for EP = TP (the value is
     // clamped to that and EvaluateInference warns otherwise).
     u.AttentionDp = IsMoe(s.Model) && s.Inference.ExpertParallel > 1 && tensor_parallel > 1;
-    u.Eff = ResolveInferenceEfficiency(s);
-    u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
-    u.Weights = WeightStorageOf(s.Model, s.Precision.Weights);
     u.Tp = tensor_parallel;
-    u.Pp = pipeline_parallel;
-    u.ContextTokens = ContextTokensOf(s.Inference);
-    u.DecodeContext = s.Inference.InputTokens + s.Inference.OutputTokens / 2.0;
-    u.BandwidthBytesPerS = s.Gpu.BandwidthBytesPerS * u.Eff.BandwidthEfficiency;
-    u.FlopsPerS = u.Math.PeakFlops * u.Eff.ComputeEfficiency;
     // Datasheets quote GPU-to-GPU bandwidth bidirectional; a ring all-reduce uses each direction at once.
     double link_bidirectional = s.Gpu.InterconnectBytesPerS > 0 ? s.Gpu.InterconnectBytesPerS : kFallbackInterconnectBytesPerS;
     double link_per_direction = link_bidirectional / 2.0;
     // Tensor parallelism wider than a node rides the inter-node network (quoted per direction per GPU).
     if (tensor_parallel > s.Cluster.GpusPerNode) link_per_direction = std::min(link_per_direction, s.Cluster.NetworkBytesPerSPerGpu);
     u.LinkBytesPerS = link_per_direction * u.Eff.InterconnectEfficiency;
+}
+
+Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
+    Setup u;
+    u.S = &s;
+    u.Eff = ResolveInferenceEfficiency(s);
+    u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
+    u.Weights = WeightStorageOf(s.Model, s.Precision.Weights);
+    u.Pp = pipeline_parallel;
+    u.ContextTokens = ContextTokensOf(s.Inference);
+    u.DecodeContext = s.Inference.InputTokens + s.Inference.OutputTokens / 2.0;
+    u.BandwidthBytesPerS = s.Gpu.BandwidthBytesPerS * u.Eff.BandwidthEfficiency;
+    u.FlopsPerS = u.Math.PeakFlops * u.Eff.ComputeEfficiency;
     const ParamGroups groups = ParamGroupsOf(s.Model);
     u.ActiveLinearParams = std::max(0.0, ActiveParams(s.Model) - (s.Model.TiedEmbeddings ? 0.0 : groups.Embedding));
+    SetTensorParallel(&u, tensor_parallel);
     return u;
 }
 
@@ -290,6 +298,7 @@ bool MeetsSla(const InferenceParams& in, const LoadPoint& p) {
 double SlaMaxBatch(const Setup& u, double max_batch) {
     const InferenceParams& in = u.S->Inference;
     if (max_batch < 1) return 0;
+    if (in.TtftSlaS <= 0 && in.MinTokensPerSPerUser <= 0) return max_batch; // no SLA: every concurrency meets it
     if (!MeetsSla(in, AtConcurrency(u, 1.0))) return 0;
     double lo = 1, hi = max_batch;
     if (MeetsSla(in, AtConcurrency(u, hi))) return hi;
@@ -385,8 +394,10 @@ void EvaluateInference(const Scenario& s, Result* r) {
         AddWarning(r, "gpus_idle", Str(s.GpuCount - r->Inference.GpusUsed) + " of " + Str(s.GpuCount) +
                                        " GPUs hold no replica: hardware.count is not a multiple of tensor_parallel × pipeline_parallel.");
     r->GpusNeeded = 0;
+    Setup trial = u;
     for (int candidate = 1; candidate <= 1024; candidate *= 2) {
-        if (MemoryPerGpu(MakeSetup(s, candidate, pp)).Total() <= usable) {
+        SetTensorParallel(&trial, candidate);
+        if (MemoryPerGpu(trial).Total() <= usable) {
             r->GpusNeeded = candidate * pp;
             break;
         }
@@ -400,6 +411,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
             message += " It does not fit even at TP 1024: use a smaller weight format or shorter context.";
         AddWarning(r, "does_not_fit", message);
     }
+    if (!CurrentEvaluateOptions().Speed) return; // a fit probe (EvaluateOptions::Speed): it reads no more than this
+
 
     // --- hardware support and warnings ----------------------------------------------------------------------
     if (u.Math.Fallback) AddWarning(r, "compute_not_native", u.Math.Note);

@@ -146,6 +146,9 @@ struct Sized {
     double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
 };
 
+// What the fit probes below read: Ok, Fits and GpusNeeded (no text, no curve, no speed).
+constexpr EvaluateOptions kFitOnly{/*Explain=*/false, /*Curve=*/false, /*Speed=*/false};
+
 // The largest point of the throughput curve (one replica) whose memory fits when the replica really runs at that
 // concurrency: the curve's KV bound leaves out what grows with it besides the KV cache (the sampled logits), so the
 // top point is checked by evaluating it, stepping down the curve until one fits. 0 when none does.
@@ -153,7 +156,7 @@ double LargestFittingBatch(Scenario t, const Result& r) {
     const std::vector<ThroughputPoint>& curve = r.Inference.Curve;
     for (size_t i = curve.size(); i-- > 0;) {
         t.Inference.Concurrency = static_cast<int>(curve[i].Concurrency);
-        const Result at = Evaluate(t);
+        const Result at = Evaluate(t, kFitOnly);
         if (at.Ok && at.Fits) return curve[i].Concurrency;
     }
     return 0;
@@ -163,7 +166,7 @@ double LargestFittingBatch(Scenario t, const Result& r) {
 int SmallestTensorParallel(Scenario s, std::string* error) {
     s.GpuCount = kMaxTensorParallel * s.Inference.PipelineParallel;
     s.Inference.TensorParallel = 1;
-    const Result probe = Evaluate(s);
+    const Result probe = Evaluate(s, kFitOnly);
     if (!probe.Ok) {
         *error = probe.Error;
         return 0;
@@ -695,6 +698,9 @@ std::string PrecisionUnsupported(const GpuSpec& gpu, const PlanPrecision& precis
 }
 
 std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandidate>& candidates, double electricity, double storage) {
+    // Figures only: a row is built from figures, never from an evaluation's derivation text or warnings, so the
+    // planner formats none (the curve stays: online sizing walks it, batch sizing reads its optimal batch).
+    const EvaluateOptionsScope figures_only(EvaluateOptions{/*Explain=*/false, /*Curve=*/true});
     const std::vector<PlanPrecision> precisions = PlanPrecisions(scenario);
     std::vector<PlanRow> rows;
     rows.reserve(candidates.size() * precisions.size());

@@ -41,11 +41,13 @@ mergeInto(LibraryManager.library, {
         }
     },
 
-    // A frame was drawn: window.gpuplan.frames counts them (tests check that an idle page draws none), and
-    // gpuplan.firstFrameMs is when the first full frame was on the canvas (performance.now(), bench/page.mjs).
-    gpuplan_js_frame_drawn: function (first_full_frame) {
+    // A frame was run: window.gpuplan.frames counts them (tests check that an idle page runs none), framesPainted
+    // the ones that drew on the canvas (a frame identical to the canvas is not painted), and gpuplan.firstFrameMs is
+    // when the first full frame was on the canvas (performance.now(), bench/page.mjs).
+    gpuplan_js_frame_drawn: function (first_full_frame, painted) {
         var hooks = window.gpuplan || (window.gpuplan = {});
         hooks.frames = (hooks.frames || 0) + 1;
+        if (painted) hooks.framesPainted = (hooks.framesPainted || 0) + 1;
         if (first_full_frame) {
             hooks.firstFrameMs = performance.now();
             var loading = document.getElementById('loading');

@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <cstdint>
 #include <cstring>
 #include <deque>
 #include <memory>
@@ -33,7 +34,7 @@
 extern "C" {
 void gpuplan_js_copy_text(const char* text);
 void gpuplan_js_replace_hash(const char* hash);
-void gpuplan_js_frame_drawn(int first_full_frame);
+void gpuplan_js_frame_drawn(int first_full_frame, int painted);
 void gpuplan_js_set_ready();
 void gpuplan_js_fail(const char* message);
 void gpuplan_js_set_cursor(int kind);
@@ -90,12 +91,15 @@ struct Platform {
     bool   FramePending = false;       // a requestAnimationFrame is scheduled
     double LastFrameTime = 0;          // seconds (performance.now)
     int    Frames = 0;
+    uint64_t CanvasFingerprint = 0;    // renderer::Fingerprint of what the canvas shows; 0 when unknown (nothing yet,
+                                       // a resize cleared it, the font texture was rebuilt)
     int    FramesSinceInput = 0;       // frames drawn since one that applied an input event (or since Wake)
     bool   CatalogsSettled = false;    // the site's catalog files were checked (and applied when they differ)
     bool   ReadySent = false;          // gpuplan.ready was set
     std::string LinkHash;              // the URL hash the page was opened with
     std::string StartScenarioHash;     // the scenario InitApp made of it (with the built-in catalogs)
     double DevicePixelRatio = 0;       // the ratio the font atlas was built for
+    bool   FontsNarrow = false;        // the atlas holds the narrow layout's body size (FontTouch), not FontBody's
     int    FramebufferW = 0, FramebufferH = 0;
     float  CssW = 0, CssH = 0;
     int    Cursor = -1;
@@ -120,8 +124,11 @@ void Wake() {
 // [SECTION] Fonts and canvas size
 //-----------------------------------------------------------------------------
 
-// Fonts are rasterised at CSS size × devicePixelRatio and drawn at 1/ratio, so text stays sharp on HiDPI.
-void BuildFonts(double ratio) {
+// Fonts are rasterised at CSS size × devicePixelRatio and drawn at 1/ratio, so text stays sharp on HiDPI. Only the
+// body size of the current layout is built (wide: FontBody, narrow: FontTouch; the other points at it): a size is
+// ~330 glyphs rasterised from CFF outlines, a quarter of the atlas's start-up time. Crossing the narrow width
+// rebuilds the atlas, as a new devicePixelRatio does.
+void BuildFonts(double ratio, bool narrow) {
     ImGuiIO& io = ImGui::GetIO();
     io.Fonts->Clear();
     if (g_platform.GlyphRanges.empty()) {
@@ -140,15 +147,17 @@ void BuildFonts(double ratio) {
     const float scale = static_cast<float>(ratio);
     const ImWchar* ranges = g_platform.GlyphRanges.Data;
     UiState& ui = g_platform.State->ui;
-    ui.FontBody = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kBodyFontSize * scale, &config, ranges);
-    ui.FontTouch = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kTouchFontSize * scale, &config, ranges);
+    ImFont* body = io.Fonts->AddFontFromMemoryTTF(data, size, (narrow ? theme::kTouchFontSize : theme::kBodyFontSize) * scale, &config, ranges);
+    ui.FontBody = body;
+    ui.FontTouch = body;
     ui.FontLarge = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kLargeFontSize * scale, &config, ranges);
     ui.FontSmall = io.Fonts->AddFontFromMemoryTTF(data, size, theme::kSmallFontSize * scale, &config, ranges);
     io.Fonts->Flags |= ImFontAtlasFlags_NoPowerOfTwoHeight;
     io.Fonts->Build();
     io.FontGlobalScale = 1.0f / scale;
-    io.FontDefault = ui.FontBody;
+    io.FontDefault = body;
     g_platform.DevicePixelRatio = ratio;
+    g_platform.FontsNarrow = narrow;
 }
 
 // Matches the canvas backing store to its CSS size × devicePixelRatio; ImGui works in CSS pixels.
@@ -157,15 +166,18 @@ void SyncCanvasSize() {
     emscripten_get_element_css_size(kCanvas, &css_w, &css_h);
     double ratio = emscripten_get_device_pixel_ratio();
     if (!(ratio > 0) || !std::isfinite(ratio)) ratio = 1;
-    if (ratio != g_platform.DevicePixelRatio) {
+    const bool narrow = css_w < theme::kNarrowWidth; // the UI's own test (DrawApp: io.DisplaySize.x = css_w)
+    if (ratio != g_platform.DevicePixelRatio || narrow != g_platform.FontsNarrow) {
+        g_platform.CanvasFingerprint = 0;
         renderer::DestroyFontsTexture();
-        BuildFonts(ratio);
+        BuildFonts(ratio, narrow);
         renderer::CreateFontsTexture();
     }
     const int fb_w = std::max(1, static_cast<int>(std::lround(css_w * ratio)));
     const int fb_h = std::max(1, static_cast<int>(std::lround(css_h * ratio)));
     if (fb_w != g_platform.FramebufferW || fb_h != g_platform.FramebufferH) {
         emscripten_set_canvas_element_size(kCanvas, fb_w, fb_h);
+        g_platform.CanvasFingerprint = 0;
         g_platform.FramebufferW = fb_w;
         g_platform.FramebufferH = fb_h;
     }
@@ -523,18 +535,29 @@ void RunFrame() {
     DrawApp(state);
     ImGui::Render();
 
-    emscripten_webgl_make_context_current(g_platform.Gl);
-    glViewport(0, 0, g_platform.FramebufferW, g_platform.FramebufferH);
-    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-    glClearColor(bg.x, bg.y, bg.z, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
-    renderer::Render(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
+    // Painting the canvas is most of a frame's cost in a software-rendered browser (SwiftShader: tens of ms at
+    // 1280×800). Not painted: the layout frames before the first full one (the loading indicator covers the canvas)
+    // and any frame that would draw exactly what the canvas shows (the key-up and settle frames after typing, the
+    // frames after a click that changed nothing visible). The canvas keeps its last painted image.
+    const bool first_full_frame = g_platform.Frames + 1 == kReadyAfterFrames;
+    const uint64_t fingerprint = renderer::Fingerprint(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
+    const bool paint = g_platform.Frames + 1 >= kReadyAfterFrames && (first_full_frame || fingerprint != g_platform.CanvasFingerprint);
+    if (paint) {
+        emscripten_webgl_make_context_current(g_platform.Gl);
+        glViewport(0, 0, g_platform.FramebufferW, g_platform.FramebufferH);
+        const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+        glDisable(GL_SCISSOR_TEST); // the renderer leaves it on; the clear is the page's background, all of it
+        glClearColor(bg.x, bg.y, bg.z, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        renderer::Render(ImGui::GetDrawData(), g_platform.FramebufferW, g_platform.FramebufferH);
+        g_platform.CanvasFingerprint = fingerprint;
+    }
 
     PerformOutbox(state);
     UpdatePhoneKeyboard(state->ui);
     UpdateCursor();
     ++g_platform.Frames;
-    gpuplan_js_frame_drawn(g_platform.Frames == kReadyAfterFrames);
+    gpuplan_js_frame_drawn(g_platform.Frames == kReadyAfterFrames, paint);
     // Ready for tests once the first full frame is drawn and the site's catalogs were checked (and applied).
     if (!g_platform.ReadySent && g_platform.Frames >= kReadyAfterFrames && g_platform.CatalogsSettled) {
         g_platform.ReadySent = true;
@@ -557,6 +580,9 @@ EM_BOOL OnAnimationFrame(double, void*) {
     // page and the next frame starts afresh.
     try {
         RunFrame();
+        // The layout frames before the first full one are not painted: run them back to back, not a display
+        // refresh apart.
+        while (g_platform.Frames > 0 && g_platform.Frames < kReadyAfterFrames) RunFrame();
     } catch (const std::exception& failure) {
         std::fprintf(stderr, "gpuplan: frame failed: %s\n", failure.what());
         ImGui::EndFrame();
@@ -668,6 +694,9 @@ void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& fai
     attributes.depth = EM_FALSE;
     attributes.stencil = EM_FALSE;
     attributes.antialias = EM_FALSE;
+    // The renderer uses WebGL2's core only; enabling every extension the browser offers costs ~90 ms at start-up in
+    // SwiftShader. (web/index.html created the context with these attributes already; this call adopts it.)
+    attributes.enableExtensionsByDefault = EM_FALSE;
     g_platform.Gl = emscripten_webgl_create_context(kCanvas, &attributes);
     if (g_platform.Gl <= 0) {
         gpuplan_js_fail("This browser cannot create a WebGL2 context, which gpuplan needs to draw its interface.");

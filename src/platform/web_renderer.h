@@ -4,6 +4,8 @@
 // typing slow: docs/BENCHMARKS.md).
 #pragma once
 
+#include <cstdint>
+
 struct ImDrawData;
 
 namespace renderer {
@@ -12,5 +14,8 @@ bool Init();                 // shaders, buffers, vertex layout; false when the 
 void CreateFontsTexture();   // uploads ImGui's font atlas (RGBA32) and sets its texture id
 void DestroyFontsTexture();
 void Render(const ImDrawData* draw_data, int framebuffer_w, int framebuffer_h);
+// A 64-bit fingerprint of everything Render would draw (geometry, clip rectangles, textures, display and framebuffer
+// size): a frame whose fingerprint equals the one on the canvas need not be drawn again.
+uint64_t Fingerprint(const ImDrawData* draw_data, int framebuffer_w, int framebuffer_h);
 
 } // namespace renderer

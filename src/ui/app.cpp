@@ -348,8 +348,11 @@ void DrawApp(AppState* state) {
     ImGui::PushFont(state->ui.Narrow ? state->ui.FontTouch : state->ui.FontBody);
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(io.DisplaySize);
+    // No background: the platform clears the canvas to the same WindowBg colour (src/platform/web_main.cpp), and a
+    // full-screen blended rectangle on top of that costs a software-rendered browser a canvas-sized fill per frame.
     const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings |
-                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse;
+                                   ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoScrollWithMouse |
+                                   ImGuiWindowFlags_NoBackground;
     ImGui::Begin("gpuplan", nullptr, flags);
     DrawHeaderPanel(state);
     DrawNoticesPanel(state);

@@ -115,6 +115,27 @@ TEST_CASE("without the curve, an inference evaluation keeps every other figure a
     }
 }
 
+TEST_CASE("a fit probe (no speed) has the full evaluation's memory, fit and GPUs needed, and no speed figures") {
+    int probed = 0;
+    for (const engine::Scenario& s : Scenarios()) {
+        if (s.Workload != engine::WorkloadKind::Inference) continue;
+        const engine::Result full = engine::Evaluate(s, {true, true, true});
+        const engine::Result probe = engine::Evaluate(s, {false, false, false});
+        INFO(s.Model.Id, " on ", s.Gpu.Id);
+        CHECK(probe.Ok == full.Ok);
+        CHECK(probe.Fits == full.Fits);
+        CHECK(probe.GpusNeeded == full.GpusNeeded);
+        CHECK(probe.MemoryPerGpu.Total == full.MemoryPerGpu.Total);
+        CHECK(probe.MemoryPerGpu.KvCache == full.MemoryPerGpu.KvCache);
+        CHECK(probe.Inference.Replicas == full.Inference.Replicas);
+        CHECK(probe.Inference.TpotS == 0);
+        CHECK(probe.Inference.TtftP95S == 0);
+        if (full.Ok) CHECK(full.Inference.TpotS > 0);
+        ++probed;
+    }
+    CHECK(probed > 10);
+}
+
 TEST_CASE("an evaluation without options explains itself, also right after a figures-only scope ends") {
     const engine::Scenario s = Scenarios().front();
     {
