@@ -293,7 +293,8 @@ std::string RenderPlan(const engine::Scenario& s, const std::vector<engine::Plan
         out += "\n" + std::string(md ? "**" : "") + "Winner: " + winner->GpuName + " × " + std::to_string(winner->GpuCount) + in_precision(*winner) + " at " +
                Money(winner->Metric, cur) + (md ? "**" : "") + " (" + winner->Reason + ")";
         if (rank > 1)
-            out += "; " + Percent(summary.WinnerMargin) + " cheaper than the runner-up, " + rows[1].GpuName + in_precision(rows[1]) + " at " + Money(rows[1].Metric, cur);
+            out += "; the runner-up, " + rows[1].GpuName + in_precision(rows[1]) + " at " + Money(rows[1].Metric, cur) + ", costs " +
+                   Percent(summary.WinnerMargin) + " more";
         out += "\n";
         if (!output && inference) out += "output_tokens is 0: no generated tokens/s; the bill is all prefill.\n";
     }

@@ -420,7 +420,7 @@ const Entry kTable[] = {
     {Str::PricingSpot, {"spot", "spot"}},
     {Str::PricingOnDemand, {"on-demand", "по запросу"}},
     {Str::ColPer1kRequests, {"Per 1k req", "За 1000 запр."}},
-    {Str::CompareWinner, {"Winner: %s \xc3\x97 %d at %s, %.0f%% cheaper than %s.", "Лучший: %s \xc3\x97 %d за %s, на %.0f%% дешевле, чем %s."}},
+    {Str::CompareWinner, {"Winner: %s \xc3\x97 %d at %s; the runner-up costs %.0f%% more (%s).", "Лучший: %s \xc3\x97 %d за %s; следующий вариант дороже на %.0f%% (%s)."}},
     {Str::CompareWinnerAlone, {"Only %s \xc3\x97 %d meets the scenario, at %s.", "Сценарию отвечает только %s \xc3\x97 %d, за %s."}},
     {Str::FilterAll, {"All", "Все"}},
     {Str::FilterDatacenter, {"Data centre", "ЦОД"}},
