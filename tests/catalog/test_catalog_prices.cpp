@@ -75,6 +75,9 @@ TEST_CASE("ages count calendar days, across month ends and leap days") {
     CHECK(AgeDays("2025-12-01", "2026-12-01") == 365);
     CHECK(AgeDays("2026-11", "2026-12-01") == 30);    // a month-only date counts from its first day
     CHECK(AgeDays("yesterday", "2026-12-01") == -1);
+    // Digits and dashes at their places only: no sign, space, other separator or out-of-range field.
+    for (const char* bad : {"2026-12- 1", "2026/12/01", "+026-12-01", "2026-13-01", "2026-12-32", "1999-12-01", "2026-1-01", "2026-12-01x"})
+        CHECK_MESSAGE(AgeDays(bad, "2026-12-01") == -1, bad);
 }
 
 TEST_CASE("an offer is stale after six months (183 days), not on the day") {
