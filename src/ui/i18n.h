@@ -81,6 +81,8 @@ enum class Str {
     DownloadJson, Copied, ExportHint, OfflineCopy, OfflineHint, OfflineAlready, SectionHfConfig, HfConfigHint,
     HfConfigRead, HfConfigDone, HfConfigFailed, PinScenario, Unpin, SectionPinned, ColMetric, ColPinned, ColCurrent,
     ColChange, Presets, PresetChatbot, PresetLora, PresetPretrain, PresetBatch, ResetAll, AxisGpus, SectionCostVsGpus,
+    // accuracy (issue 16): the capacity unit
+    CapacityUnitNote,
     Count
 };
 
