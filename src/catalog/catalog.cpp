@@ -166,19 +166,36 @@ constexpr double kMaxUnifiedMemoryGb = 2048, kMinGpuMemoryShare = 0.1;
 
 void ReadGpuSpecFields(ObjectReader* r, engine::GpuSpec* spec, std::vector<std::string>* unknown_performance) {
     using engine::ComputeClass;
+    const bool catalog_entry = unknown_performance != nullptr;
+    // Capacity is the memory the device reports (nvidia-smi / rocm-smi memory.total, what CUDA's cudaMemGetInfo
+    // and so vLLM's gpu_memory_utilization budget start from), not the marketed figure: vendors' "80GB" is binary
+    // (an H100 80GB reports 81559 MiB = 85.5e9 B). memory_reported_mib gives the logged figure where one is
+    // published; otherwise a catalog entry's memory_gb is read as GiB, the unit HBM/GDDR parts are marketed in
+    // (docs/catalogs/gpus.md). A scenario's inline spec keeps memory_gb as plain GB (1e9 B): it is written back
+    // as MemoryBytes / 1e9, so the round trip is exact.
+    constexpr double kGiB = 1073741824.0, kMiB = 1048576.0;
+    const double reported_mib = r->Number("memory_reported_mib", 1024, 1e6, false, 0);
     // Unified memory (Apple silicon, AMD Strix Halo): the GPU shares the system's memory and the OS lets it use
-    // only part of it, so memory_gb is derived as unified_memory_gb x gpu_memory_share.
+    // only part of it, so the capacity is derived as unified_memory_gb (GiB, as sold) x gpu_memory_share.
     if (r->Has("unified_memory_gb")) {
         const double unified_gb = r->Number("unified_memory_gb", kMinGpuMemoryGb, kMaxUnifiedMemoryGb, true, 0);
         const double share = r->Number("gpu_memory_share", kMinGpuMemoryShare, 1.0, true, 0);
         if (r->Has("memory_gb")) r->Error("memory_gb", "give either memory_gb or unified_memory_gb with gpu_memory_share, not both");
-        spec->MemoryBytes = unified_gb * share * 1e9;
+        spec->MemoryBytes = unified_gb * share * (catalog_entry ? kGiB : 1e9);
     } else {
-        spec->MemoryBytes = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0) * 1e9;
+        const double marketed_gb = r->Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, true, 0);
+        spec->MemoryBytes = marketed_gb * (catalog_entry ? kGiB : 1e9);
+        if (reported_mib > 0) {
+            // The reported total sits a little under the marketed GiB (ECC and driver reservations): T4 16 GiB
+            // reports 15360 MiB (94 %), H100 80 GiB 81559 MiB (99.6 %). Outside 90-100 % it is a unit mistake.
+            if (reported_mib * kMiB < 0.9 * marketed_gb * kGiB || reported_mib * kMiB > marketed_gb * kGiB * 1.0001)
+                r->Error("memory_reported_mib", "expected 90-100 % of memory_gb read as GiB (" + std::to_string(static_cast<long>(marketed_gb * 1024)) + " MiB)");
+            spec->MemoryBytes = reported_mib * kMiB;
+        }
     }
+    if (reported_mib > 0 && r->Has("unified_memory_gb")) r->Error("memory_reported_mib", "applies to discrete GPUs; unified memory uses gpu_memory_share");
     // A catalog entry may leave a performance figure null when no source publishes it (unknown is null, never
     // a guess); such a GPU lists and prices, but cannot be evaluated. Inline specs must give them.
-    const bool catalog_entry = unknown_performance != nullptr;
     spec->BandwidthBytesPerS = r->Number("bandwidth_tb_s", kMinBandwidthTbS, kMaxBandwidthTbS, !catalog_entry, 0) * 1e12;
     if (catalog_entry && spec->BandwidthBytesPerS <= 0 && !r->Has("bandwidth_tb_s")) unknown_performance->push_back("bandwidth_tb_s");
     spec->PeakFlops[static_cast<int>(ComputeClass::Fp32)] = r->Number("fp32_tflops", 0.1, kMaxTflops, false, 0) * 1e12;

@@ -268,7 +268,7 @@ int ListCatalog(const std::string& what, const Options& options, std::ostream& o
         for (const catalog::GpuEntry& g : cat.Gpus)
             rows.push_back({g.Spec.Id, g.Spec.Name, Gb(g.Spec.MemoryBytes), HumanValue(g.Spec.BandwidthBytesPerS / 1e12, ""),
                             Tflops(g.Spec.PeakFlops[static_cast<int>(ComputeClass::Bf16)]), Tflops(g.Spec.PeakFlops[static_cast<int>(ComputeClass::Fp8)]), g.AsOf});
-        out << RenderRows(rows, TextFormat::Table);
+        out << RenderRows(rows, TextFormat::Table) << kCapacityNote << "\n";
         return kExitOk;
     }
     if (format == "json") {

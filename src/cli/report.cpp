@@ -112,6 +112,7 @@ std::string RenderResult(const engine::Scenario& s, const engine::Result& r, Tex
     rows.push_back({"fits", r.Fits ? "yes" : "no"});
     rows.push_back({"GPUs needed", r.GpusNeeded > 0 ? std::to_string(r.GpusNeeded) : "n/a"});
     out += RenderRows(rows, format);
+    out += std::string(kCapacityNote) + "\n";
 
     // Feasibility first: a configuration that does not fit gets no speed or cost as if it ran, but what would work.
     if (!r.Fits) {

@@ -20,4 +20,8 @@ std::string RenderRows(const std::vector<std::vector<std::string>>& rows, TextFo
 // "16.06 GB", "42.1 ms", "1.23e+21 FLOP": a value with its unit, human-sized.
 std::string HumanValue(double value, const std::string& unit);
 
+// One line under every printed GPU capacity: it is the total the device reports, in GB of 10^9 bytes, which is
+// more than the marketed figure because vendors' "GB" for GPU memory is binary (docs/catalogs/gpus.md).
+inline constexpr const char* kCapacityNote = "GPU capacity is the total the device reports, in GB of 10^9 bytes: a vendor's \"80GB\" is 80 GiB = 85.9 GB (an H100 reports 85.5 GB).";
+
 } // namespace cli

@@ -91,8 +91,9 @@ constexpr double kDefaultMaxBubbleShare    = 0.10;
 // and 256 B200, Qwen3-235B-A22B on 256 H100, GPT-OSS 120B on 64 H100, and DeepSeek-V3's own report on 2,048 H800.
 // Published Model TFLOP/s of those recipes are a third or less of the dense recipes' on the same GPUs. Refitted jointly
 // with kMoeExpertLaunchS (scripts/calibrate.py --training-moe): 0.35 → 0.55 once the per-expert host time carries
-// what a FLOP-proportional factor could not (small fine-grained MoE layers).
-constexpr double kMoeExpertComputeShare    = 0.55;
+// what a FLOP-proportional factor could not (small fine-grained MoE layers). Refitted on the FNV-1a calibration third
+// (issue 16, round 2; 5 MoE calibration runs): 0.55 → 1.00, the top of the grid, with the launch time 450 → 875 µs.
+constexpr double kMoeExpertComputeShare    = 1.00;
 // Host time per local expert per MoE layer per micro-batch (forward + backward) where the expert GEMMs are launched one
 // per expert: Megatron-Core's grouped GEMM is a single kernel for BF16 only ("GroupedGEMM when num local experts > 1 —
 // Supported dtype: bf16"; FP8 goes through TransformerEngine's GroupedLinear, which "launch[es] multiple local GEMM
@@ -101,7 +102,7 @@ constexpr double kMoeExpertComputeShare    = 0.55;
 // before the expert GEMMs are launched. source: Megatron-Core MoE README (megatron/core/transformer/moe/README.md).
 // The launches of the experts a GPU holds (routed experts / EP) sit on the critical path of every micro-batch.
 // Fitted with kMoeExpertComputeShare by scripts/calibrate.py --training-moe on the MoE training calibration cases.
-constexpr double kMoeExpertLaunchS         = 450e-6;
+constexpr double kMoeExpertLaunchS         = 875e-6; // 450e-6 on the old calibration third
 // MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
 // MoEAlltoAllTokenDispatcher; DeepSeek-V3 dispatches in FP8, §3.3.2, which a scenario does not express).
 constexpr double kMoeDispatchBytes         = 2.0;

@@ -492,6 +492,9 @@ const Entry kTable[] = {
     {Str::ExcludedNoMathPath, {"no tensor path for this format", "нет тензорных ядер для формата"}},
     {Str::ComparePrecisionOwnTooltip, {"The scenario's own weight format: always tried.", "Собственный формат весов сценария: подбирается всегда."}},
     {Str::ColumnSortTooltip, {"%s (click to sort)", "%s (нажмите, чтобы отсортировать)"}},
+    // accuracy (issue 16): the capacity unit
+    {Str::CapacityUnitNote, {"Capacity as the GPU reports it: a vendor's \"80GB\" is 80 GiB = 85.9 GB.",
+                             "Объём — как его сообщает GPU: «80 ГБ» производителя — это 80 ГиБ = 85,9 ГБ."}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

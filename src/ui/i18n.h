@@ -83,6 +83,8 @@ enum class Str {
     ColChange, Presets, PresetChatbot, PresetLora, PresetPretrain, PresetBatch, ResetAll, AxisGpus, SectionCostVsGpus,
     // planner: precisions the visitor allows, the no-math-path exclusion, header tooltips (Compare, issue 9)
     ComparePrecisions, ComparePrecisionsTooltip, ExcludedNoMathPath, ComparePrecisionOwnTooltip, ColumnSortTooltip,
+    // accuracy (issue 16): the capacity unit
+    CapacityUnitNote,
     Count
 };
 

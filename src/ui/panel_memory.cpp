@@ -85,5 +85,10 @@ void DrawMemoryPanel(AppState* state) {
         if (bar.HasUsable) LegendRow(ImGui::GetColorU32(theme::kTextDim), Tr(Str::Usable), FormatGb(bar.UsableBytes), true);
         ImGui::EndTable();
     }
+    ImGui::PushFont(state->ui.FontSmall);
+    ImGui::PushStyleColor(ImGuiCol_Text, theme::kTextDim);
+    ImGui::TextWrapped("%s", Tr(Str::CapacityUnitNote));
+    ImGui::PopStyleColor();
+    ImGui::PopFont();
     widgets::EndCard();
 }

@@ -85,6 +85,7 @@ json MemorySection(const engine::Result& r) {
     AddRow(&section, Tr(Str::Total), FormatGb(r.MemoryPerGpu.Total));
     AddRow(&section, Tr(Str::Capacity), FormatGb(r.GpuMemoryBytes));
     if (bar.HasUsable) AddRow(&section, Tr(Str::Usable), FormatGb(bar.UsableBytes));
+    section["lines"] = json::array({Tr(Str::CapacityUnitNote)});
     return section;
 }
 

@@ -39,15 +39,27 @@ bool HasIssue(const std::vector<Issue>& issues, const std::string& field, const 
 
 TEST_SUITE("catalog") {
 
-TEST_CASE("a valid GPU entry loads with SI units and no issues") {
+TEST_CASE("a valid GPU entry loads with SI units and no issues; memory_gb is the marketed GiB (80 GiB = 85.9e9 B)") {
     Catalog cat;
     std::vector<Issue> issues;
     LoadGpusJson("gpus.json", std::string(R"({"schema":"gpuplan.gpus/1","gpus":[)") + kGoodGpu + "]}", &cat, &issues);
     CHECK(issues.empty());
     REQUIRE(cat.Gpus.size() == 1);
-    CHECK(cat.Gpus[0].Spec.MemoryBytes == doctest::Approx(80e9));
+    CHECK(cat.Gpus[0].Spec.MemoryBytes == doctest::Approx(80.0 * 1024 * 1024 * 1024));
     CHECK(cat.Gpus[0].Spec.BandwidthBytesPerS == doctest::Approx(3.35e12));
     CHECK(cat.Gpus[0].Spec.PeakFlops[static_cast<int>(engine::ComputeClass::Bf16)] == doctest::Approx(989.4e12));
+}
+
+TEST_CASE("a reported memory total is the capacity, and one outside 90-100 % of the marketed GiB is a unit mistake") {
+    Catalog cat;
+    std::vector<Issue> issues;
+    LoadGpusJson("gpus.json", std::string(R"({"schema":"gpuplan.gpus/1","gpus":[)") + With(kGoodGpu, "memory_reported_mib", "81559") + "]}", &cat, &issues);
+    CHECK(issues.empty());
+    REQUIRE(cat.Gpus.size() == 1);
+    CHECK(cat.Gpus[0].Spec.MemoryBytes == doctest::Approx(81559.0 * 1024 * 1024));
+    // 80,000 MiB would be "80 GB" typed as MiB; 81,920 x 1.1 is more than the card holds.
+    CHECK(HasIssue(GpuIssues(With(kGoodGpu, "memory_reported_mib", "70000")), "memory_reported_mib", "90-100 %"));
+    CHECK(HasIssue(GpuIssues(With(kGoodGpu, "memory_reported_mib", "90112")), "memory_reported_mib", "90-100 %"));
 }
 
 TEST_CASE("a dense BF16 figure above the FP8 one is rejected (a sparse figure slipped in)") {

@@ -10,6 +10,8 @@
 
 #include "catalog/catalog.h"
 #include "shipped_catalog.h"
+#include "engine/engine.h"
+#include "../engine/test_models.h"
 
 namespace {
 
@@ -32,15 +34,48 @@ bool HasError(const std::vector<catalog::Issue>& issues, const std::string& fiel
 
 TEST_SUITE("catalog") {
 
-TEST_CASE("a unified-memory machine gives its GPU the share the OS allows: M2 Ultra 192 GB x 0.75 = 144 GB") {
+TEST_CASE("a unified-memory machine gives its GPU the share the OS allows: M2 Ultra 192 GiB x 0.75 = 144 GiB") {
     const catalog::GpuEntry* m2_ultra = Shipped().FindGpu("apple-m2-ultra");
     REQUIRE(m2_ultra != nullptr);
     CHECK(m2_ultra->UnifiedMemoryGb == doctest::Approx(192));
-    CHECK(m2_ultra->Spec.MemoryBytes == doctest::Approx(144e9));
+    CHECK(m2_ultra->Spec.MemoryBytes == doctest::Approx(144.0 * 1024 * 1024 * 1024));
     CHECK(m2_ultra->Software.find("Metal") != std::string::npos);
     // memory_gb and unified_memory_gb together are contradictory.
     CHECK(HasError(LoadOneGpu(R"({"id":"m","name":"M","vendor":"Apple","memory_gb":64,"unified_memory_gb":64,"gpu_memory_share":0.75,
         "bandwidth_tb_s":0.4,"fp16_dense_tflops":13.6,"source":"s","as_of":"2023-01"})"), "memory_gb"));
+}
+
+TEST_CASE("a GPU's capacity is the memory the device reports: H100 80GB = 81559 MiB, A100 80GB = 81920 MiB, H200 = 143771 MiB") {
+    const auto mib = [](const char* id) {
+        const catalog::GpuEntry* gpu = Shipped().FindGpu(id);
+        REQUIRE_MESSAGE(gpu != nullptr, id);
+        return gpu->Spec.MemoryBytes / (1024.0 * 1024.0);
+    };
+    CHECK(mib("h100-sxm") == doctest::Approx(81559));
+    CHECK(mib("a100-80gb-sxm") == doctest::Approx(81920));
+    CHECK(mib("h200") == doctest::Approx(143771));
+    CHECK(mib("l4") == doctest::Approx(23034));
+    // Without a published log the marketed figure is read as GiB: MI300X 192 GB = 192 GiB.
+    CHECK(mib("mi300x") == doctest::Approx(192 * 1024));
+}
+
+TEST_CASE("a LoRA run that needs 82 GB per GPU fits one H100 80GB (it reports 81559 MiB = 85.5 GB)") {
+    const catalog::GpuEntry* h100 = Shipped().FindGpu("h100-sxm");
+    REQUIRE(h100 != nullptr);
+    engine::Scenario s = test::Llama8bOnH100();
+    s.Gpu = h100->Spec;
+    s.Workload = engine::WorkloadKind::Lora;
+    s.Training.SeqLen = 1024;
+    // Grow the micro-batch until the run needs more than 82 GB per GPU.
+    engine::Result r;
+    for (s.Training.MicroBatch = 1; s.Training.MicroBatch < 512; ++s.Training.MicroBatch) {
+        r = engine::Evaluate(s);
+        REQUIRE(r.Ok);
+        if (r.MemoryPerGpu.Total > 82e9) break;
+    }
+    REQUIRE(r.MemoryPerGpu.Total > 82e9);
+    REQUIRE(r.MemoryPerGpu.Total < 85e9);
+    CHECK(r.Fits);
 }
 
 TEST_CASE("the local hardware people ask about is in the catalog and can be evaluated") {

@@ -351,13 +351,13 @@ TEST_CASE("FP8 MoE layers pay a host launch per local expert per micro-batch; BF
 
 TEST_CASE("MFU defaults name their source and borrow openly") {
     const MfuDefault hopper = DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 8);
-    CHECK(hopper.Utilisation == doctest::Approx(0.431));
+    CHECK(hopper.Utilisation == doctest::Approx(0.513));
     CHECK(hopper.BorrowedFrom.empty());
     CHECK(std::strlen(hopper.Source) > 0);
     CHECK(DefaultTrainingUtilisation("hopper", ComputeClass::Bf16, 16384).Utilisation == doctest::Approx(0.546));
     const MfuDefault blackwell = DefaultTrainingUtilisation("blackwell", ComputeClass::Fp8, 8);
     CHECK(blackwell.BorrowedFrom == "hopper");
-    CHECK(blackwell.Utilisation == doctest::Approx(0.472));
+    CHECK(blackwell.Utilisation == doctest::Approx(0.434));
 }
 
 TEST_CASE("the Hopper at-scale utilisation reproduces its source run with the engine's own bubble and transfers") {

@@ -2,6 +2,7 @@
 // category's median error worsens past the threshold documented in docs/ACCURACY.md (thresholds.json).
 #include <doctest/doctest.h>
 
+#include <cstdint>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -47,6 +48,19 @@ TEST_CASE("each category holds at least 10 published cases, a third of them for 
         CHECK_MESSAGE(s.Cases >= 10, s.Category);
         CHECK_MESSAGE(s.HoldoutCases >= s.Cases / 2, s.Category);
     }
+}
+
+// FNV-1a, 32 bits (offset basis 2166136261, prime 16777619) over the id's bytes.
+static std::uint32_t Fnv1a32(const std::string& text) {
+    std::uint32_t hash = 2166136261u;
+    for (const unsigned char byte : text) hash = (hash ^ byte) * 16777619u;
+    return hash;
+}
+
+TEST_CASE("a case is for calibration exactly when the FNV-1a hash of its own id is divisible by 3 (README split rule)") {
+    CHECK(Fnv1a32("") == 2166136261u);
+    CHECK(Fnv1a32("a") == 0xe40c292cu); // the published FNV-1a test vector
+    for (const cli::CaseResult& c : RunSuite().Cases) CHECK_MESSAGE(c.Calibration == (Fnv1a32(c.Id) % 3 == 0), c.Id);
 }
 
 TEST_CASE("no category's median error worsens past its documented threshold") {
