@@ -244,6 +244,7 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
             issues->push_back(Issue{file, gpu.Spec.Id, fields, "not published (null): listed and priced, but cannot be evaluated", false});
         }
         gpu.MemoryType = r.String("memory_type", false);
+        gpu.MarketedMemoryGb = r.Number("memory_gb", kMinGpuMemoryGb, kMaxGpuMemoryGb, false, 0);
         gpu.FormFactor = r.String("form_factor", false);
         gpu.InterconnectKind = r.String("interconnect_kind", false, "pcie");
         gpu.InterconnectName = r.String("interconnect_name", false);

@@ -25,6 +25,7 @@ struct Issue {
 struct GpuEntry {
     engine::GpuSpec Spec;              // engine-facing numbers (SI units)
     std::string     MemoryType;        // "HBM3"
+    double          MarketedMemoryGb = 0; // memory_gb as the vendor sells it ("80" for an 80GB card); 0 = unified memory
     std::string     FormFactor;        // "SXM5", "PCIe"
     std::string     InterconnectKind;  // "nvlink", "pcie", "infinity_fabric", "hccs", "ethernet"
     std::string     InterconnectName;  // "NVLink 4"

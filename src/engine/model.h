@@ -46,7 +46,7 @@ struct GpuSpec {
     std::string Name;                    // display name
     std::string Vendor;                  // "NVIDIA", "AMD", "Huawei", "Intel"
     std::string Architecture;            // "ampere", "hopper", "blackwell", "cdna3", ... (efficiency defaults)
-    double      MemoryBytes        = 0;  // usable HBM/GDDR capacity, bytes (GB × 1e9)
+    double      MemoryBytes        = 0;  // capacity, bytes: what the device reports (catalog: memory_reported_mib, else the marketed GiB; inline spec: GB × 1e9)
     double      BandwidthBytesPerS = 0;  // peak memory bandwidth, bytes/s
     double      PeakFlops[static_cast<int>(ComputeClass::Count)] = {}; // dense peak per math path, FLOP/s (OP/s for int8); 0 = unsupported
     double      InterconnectBytesPerS = 0; // GPU-to-GPU bandwidth inside a node, per GPU, bidirectional as datasheets quote it

@@ -495,6 +495,7 @@ const Entry kTable[] = {
     // accuracy (issue 16): the capacity unit
     {Str::CapacityUnitNote, {"Capacity as the GPU reports it: a vendor's \"80GB\" is 80 GiB = 85.9 GB.",
                              "Объём — как его сообщает GPU: «80 ГБ» производителя — это 80 ГиБ = 85,9 ГБ."}},
+    {Str::CapacityReported, {"%s as reported", "%s по данным GPU"}},
 };
 static_assert(sizeof(kTable) / sizeof(kTable[0]) == static_cast<size_t>(Str::Count), "every Str needs a row in kTable");
 

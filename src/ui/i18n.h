@@ -84,7 +84,7 @@ enum class Str {
     // planner: precisions the visitor allows, the no-math-path exclusion, header tooltips (Compare, issue 9)
     ComparePrecisions, ComparePrecisionsTooltip, ExcludedNoMathPath, ComparePrecisionOwnTooltip, ColumnSortTooltip,
     // accuracy (issue 16): the capacity unit
-    CapacityUnitNote,
+    CapacityUnitNote, CapacityReported,
     Count
 };
 

@@ -313,8 +313,6 @@ float ColumnWidth(const AppState& state, const ColumnSpec& column, const std::ve
 // Returns true when the row's "Use" button was pressed.
 bool DrawCell(AppState* state, Column column, const engine::PlanRow& row, size_t index) {
     const engine::Scenario& s = state->scenario;
-    const std::string& currency = s.Cost.Currency;
-    const bool output = s.Inference.OutputTokens > 0;
     switch (column) {
     case Column::Gpu:
         // More than one precision tried: the row says which weights format it is sized at.

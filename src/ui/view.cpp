@@ -186,8 +186,17 @@ std::string FormatStepValue(double value, const std::string& unit) {
 
 std::string DescribeGpu(const catalog::GpuEntry& gpu) {
     const engine::GpuSpec& s = gpu.Spec;
-    std::string text = Printf("%.0f %s", s.MemoryBytes / kBytesPerGb, Tr(Str::UnitGb));
+    // The card as sold ("80 GB HBM3"), then the capacity the engine counts with where it differs (85.5 GB: the
+    // vendor's GB is GiB, catalog.cpp), so the hardware line and the Result's "of 85.52 GB" agree.
+    const double capacity_gb = s.MemoryBytes / kBytesPerGb;
+    std::string text = Printf("%.0f %s", gpu.MarketedMemoryGb > 0 ? gpu.MarketedMemoryGb : capacity_gb, Tr(Str::UnitGb));
     if (!gpu.MemoryType.empty()) text += " " + gpu.MemoryType;
+    if (gpu.MarketedMemoryGb > 0 && std::fabs(capacity_gb - gpu.MarketedMemoryGb) >= 0.05) {
+        std::string reported = Tr(Str::CapacityReported); // "%s as reported"
+        const size_t slot = reported.find("%s");
+        if (slot != std::string::npos) reported.replace(slot, 2, FormatGb(s.MemoryBytes));
+        text += " (" + reported + ")";
+    }
     if (Known(s.BandwidthBytesPerS)) text += Printf(" · %.2f %s", s.BandwidthBytesPerS / 1e12, Tr(Str::UnitTbPerS));
     const double bf16 = s.PeakFlops[static_cast<int>(engine::ComputeClass::Bf16)];
     if (Known(bf16)) text += Printf(" · %.0f %s BF16", bf16 / 1e12, Tr(Str::UnitTflops));
