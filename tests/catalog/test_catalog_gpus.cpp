@@ -120,8 +120,9 @@ TEST_CASE("the most-offered GPUs have a dated street price, or are named as not 
     REQUIRE(ranked.size() >= 15);
     const int fifteenth = ranked[14].first;
     int in_set = 0, priced = 0;
-    for (const auto& [minus_n, id] : ranked) {
-        if (minus_n > fifteenth) break; // fewer offers than the fifteenth: outside the set
+    for (const auto& entry : ranked) {
+        if (entry.first > fifteenth) break; // fewer offers than the fifteenth: outside the set
+        const std::string& id = entry.second; // a plain reference: clang 14 cannot capture a structured binding (CAPTURE)
         CAPTURE(id);
         const catalog::GpuEntry* gpu = Shipped().FindGpu(id);
         REQUIRE(gpu != nullptr);
