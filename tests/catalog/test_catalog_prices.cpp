@@ -279,6 +279,8 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         {"vk-cloud", "l40s", 1, 4.02 * 60.0, "https://cloud.vk.com/pricelist"},
         // Immers.cloud RTX 4090 table, rtx4090-1.8.16.40 at 82.76 RUB/h.
         {"immers-cloud", "rtx-4090", 1, 82.76, "https://immers.cloud/gpu/4090/"},
+        // Immers.cloud H100 table (copy of 2026-03-28), h100-1.16.64.160 at 341.77 RUB/h.
+        {"immers-cloud", "h100-pcie", 1, 341.77, "https://immers.cloud/gpu/h100/"},
         // Selectel calculator, cloud-server GPU lines (pool ru-6a, price list of 1 Jul 2026, incl. VAT): A100 80 GB
         // 292.0229 RUB/h, H200 141 GB 587.6712 RUB/h; the RTX 4090 line is printed per month, 55 040.83 RUB / 730 h.
         {"selectel", "a100-80gb-pcie", 1, 292.0229, "https://selectel.ru/prices/calculator/"},
@@ -288,6 +290,9 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         // 2.08078472; x 60 per hour.
         {"t1-cloud", "h200", 1, 8.10185185 * 60.0, "https://t1-cloud.ru/documents/rates", false},
         {"t1-cloud", "l40s", 1, 2.08078472 * 60.0, "https://t1-cloud.ru/documents/rates", false},
+        // REG.RU cloud plan 'NVIDIA 1xA100 80GB' (16 vCPU / 128 GB / 512 GB): 419.74 RUB/h, 282 064 RUB/month, as
+        // listed on whtop.com/compare/cloud.yandex.com,reg.ru and quoted by a research note of 2026-03-29 (an estimate).
+        {"reg-ru", "a100-80gb-pcie", 1, 419.74, "https://reg.cloud"},
     };
     for (const PagePrice& page : kPages) {
         CAPTURE(page.Provider);
