@@ -213,12 +213,13 @@ std::vector<CategorySummary> Summarize(const std::vector<CaseResult>& results) {
     for (const char* category : {"memory", "training", "inference"}) {
         CategorySummary summary;
         summary.Category = category;
-        std::vector<double> all, holdout;
+        std::vector<double> all, holdout, holdout_signed;
         for (const CaseResult& c : results) {
             if (c.Category != category) continue;
             if (!c.Ok) { summary.Failed++; continue; }
             all.push_back(std::fabs(c.Error));
             if (!c.Calibration) holdout.push_back(std::fabs(c.Error));
+            if (!c.Calibration) holdout_signed.push_back(c.Error);
         }
         summary.Cases = static_cast<int>(all.size());
         summary.MedianAbsError = Median(all);
@@ -227,6 +228,7 @@ std::vector<CategorySummary> Summarize(const std::vector<CaseResult>& results) {
         summary.HoldoutCases = static_cast<int>(holdout.size());
         summary.HoldoutMedianAbsError = Median(holdout);
         summary.HoldoutP90AbsError = Percentile(holdout, 0.9);
+        summary.HoldoutBias = Median(holdout_signed);
         out.push_back(summary);
     }
     return out;
@@ -249,18 +251,19 @@ std::string RenderValidation(const std::vector<CaseResult>& results, const std::
         for (const CategorySummary& s : summary)
             categories.push_back({{"category", s.Category}, {"cases", s.Cases}, {"failed", s.Failed}, {"median_abs_error", s.MedianAbsError},
                                   {"p90_abs_error", s.P90AbsError}, {"max_abs_error", s.MaxAbsError}, {"holdout_cases", s.HoldoutCases},
-                                  {"holdout_median_abs_error", s.HoldoutMedianAbsError}, {"holdout_p90_abs_error", s.HoldoutP90AbsError}});
+                                  {"holdout_median_abs_error", s.HoldoutMedianAbsError}, {"holdout_p90_abs_error", s.HoldoutP90AbsError},
+                                  {"holdout_bias", s.HoldoutBias}});
         j["summary"] = categories;
         return j.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
     }
     const TextFormat text_format = format == "md" ? TextFormat::Markdown : TextFormat::Table;
     std::string out;
     std::vector<std::vector<std::string>> summary_rows = {
-        {"category", "cases", "median |error|", "p90 |error|", "max |error|", "held-out cases", "held-out median", "held-out p90", "not run"}};
+        {"category", "cases", "median |error|", "p90 |error|", "max |error|", "held-out cases", "held-out median", "held-out p90", "held-out bias", "not run"}};
     for (const CategorySummary& s : summary)
         summary_rows.push_back({s.Category, std::to_string(s.Cases), AbsPercent(s.MedianAbsError), AbsPercent(s.P90AbsError), AbsPercent(s.MaxAbsError),
                                 std::to_string(s.HoldoutCases), AbsPercent(s.HoldoutMedianAbsError), AbsPercent(s.HoldoutP90AbsError),
-                                std::to_string(s.Failed)});
+                                Percent(s.HoldoutBias), std::to_string(s.Failed)});
     std::vector<std::vector<std::string>> case_rows = {{"case", "metric", "split", "predicted", "published", "error"}};
     for (const CaseResult& c : results) {
         const std::string id = text_format == TextFormat::Markdown && !c.SourceUrl.empty() ? "[" + c.Id + "](" + c.SourceUrl + ")" : c.Id;

@@ -34,6 +34,7 @@ struct CategorySummary {
     int         HoldoutCases = 0;
     double      HoldoutMedianAbsError = 0;
     double      HoldoutP90AbsError = 0;
+    double      HoldoutBias = 0;       // median signed error (issue 16's "bias"): > 0 = the engine over-predicts
 };
 
 // Runs one case from its file text (`file_id` names it when the text has no id). Never throws.

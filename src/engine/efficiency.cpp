@@ -21,6 +21,9 @@ namespace {
 // Blackwell compute 0.26 → 0.30 (15 TensorRT-LLM v1.0 H100/H200/B200 rows; sequence overhead still 0). The new third
 // holds no Ampere, CDNA or AMD serving case, so kComputeEffAmpere, kComputeEffCdna3 and kBandwidthEffAmd keep the
 // values fitted on the old third; the cases they were fitted on are now held out (docs/ACCURACY.md says so).
+// Refit (issue 16, round 3) after the Llama 3.1 405B FP8 cases' KV cache was corrected from an assumed FP8 to the
+// BF16 their checkpoint sets (hf_quant_config.json kv_cache_quant_algo: null): NVIDIA decode 0.71 → 0.70, Hopper
+// compute 0.57 → 0.60, Blackwell FP4 0.30 unchanged, sequence overhead 0 (scripts/calibrate.py, same 15 cases).
 
 // --- decode: achieved / peak memory bandwidth ------------------------------------------------------------
 // NVIDIA, fitted on: llama.cpp PR #4766 (Llama-2-7B F16, RTX 4090, batch 1, 61.03 tokens/s) together with the
@@ -29,7 +32,7 @@ namespace {
 // Refitted with the per-phase roofline (inference.cpp StepTime: weight GEMMs and KV-cache attention bound separately):
 // 0.69 → 0.77. The single whole-step max(bytes, FLOPs) had let compute-bound GEMMs hide the KV reads of large batches,
 // and the decode share had been pulled down to compensate.
-constexpr double kBandwidthEffNvidia = 0.71; // 0.77 on the old calibration third
+constexpr double kBandwidthEffNvidia = 0.70; // 0.71 before the 405B FP8 cases' KV cache was corrected to BF16; 0.77 on the old third
 // AMD CDNA, fitted on: Oracle Cloud blog "Serving Llama 3.1 405B model with AMD MI300X GPUs" (vLLM, 8×MI300X,
 // TP 8, FP8, batch 1: 36 tokens/s) and AMD's ROCm vLLM throughput table (405B FP8, 128 in / 2048 out).
 constexpr double kBandwidthEffAmd = 0.37;
@@ -43,7 +46,7 @@ constexpr double kComputeEffAmpere = 0.69; // 0.68 before the per-phase roofline
 // Refitted for issue 16 on the larger calibration third (TensorRT-LLM v1.0 H100/H200 FP8 rows at 128–20,000-token
 // prompts): 0.41 → 0.60. The old figure was fitted on two throughput cases only and made long-prompt TTFT about
 // twice the published value. Per-phase roofline refit: 0.60 → 0.56.
-constexpr double kComputeEffHopper = 0.57; // 0.56 on the old calibration third
+constexpr double kComputeEffHopper = 0.60; // 0.57 before the 405B FP8 cases' BF16 KV correction; 0.56 on the old third
 // Blackwell FP4 path, fitted on: TensorRT-LLM perf-overview v1.0 FP4 rows on B200 (Llama-3.1-405B TP4 128/2048,
 // Llama-3.3-70B 2048/2048). Against the doubled FP4 peak the NVFP4 GEMMs of that release reach a far smaller share
 // than FP8 on Hopper. Every Blackwell calibration case computes in FP4, so the other paths borrow Hopper's figure.
@@ -66,6 +69,17 @@ constexpr double kLocalStepOverheadCudaS = 2.7e-3;
 constexpr double kLocalBandwidthEffMetal = 0.90;
 constexpr double kLocalStepOverheadMetalS = 8.2e-3;
 // No llama.cpp calibration case on ROCm or on an unknown backend: they borrow CUDA's figures (the derivation says so).
+
+// --- eager PyTorch generation loops (inference.engine "pytorch-eager") ------------------------------------------
+// LitGPT's generate, gpt-fast's starting point and HF transformers' generate without torch.compile or CUDA graphs
+// launch every op of every layer from Python. The GPU runs asynchronously behind the host, so a forward step takes
+// max(GPU time, host dispatch time), and at batch 1 the host is the slower of the two. The host time scales with
+// the ops issued, i.e. with the layers. source: PyTorch blog "Accelerating Generative AI with PyTorch II: GPT, Fast"
+// (Team PyTorch, 2023-11-30, https://pytorch.org/blog/accelerating-generative-ai-2/), "Starting Point (25.5 tok/s)":
+// Llama-2-7B (32 layers), batch 1, A100-80GB, "heavily CPU overhead bound": 1 / 25.5 tok/s / 32 layers = 1.23 ms per
+// layer per step. Derived from that one published run, not fitted (no calibration case runs an eager loop); the
+// LitGPT Falcon-7B case (held out, another model, harness and GPU) checks it. Overridable: efficiency.host_layer_us.
+constexpr double kEagerHostLayerS = 1.0 / 25.5 / 32.0;
 
 // --- datacenter engines: host work per sequence per step ----------------------------------------------------
 // Scheduling, sampling and detokenising cost host time for every running sequence at every step; at thousands of
@@ -113,6 +127,8 @@ const ArchRow kRows[] = {
 
 bool IsLocalEngine(const std::string& engine) { return engine == "llama.cpp" || engine == "ollama"; }
 
+bool IsEagerEngine(const std::string& engine) { return engine == "pytorch-eager"; }
+
 InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine, ComputeClass math) {
     InferenceEfficiency e;
     e.BandwidthEfficiency = kBandwidthEffUnknown;
@@ -139,6 +155,9 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
         e.KnownArchitecture = e.KnownArchitecture || apple;
         e.Basis = std::string("llama.cpp ") + (metal ? "Metal" : e.Backend == "CUDA" ? "CUDA" : "CUDA figures borrowed for " + (e.Backend.empty() ? std::string("an unknown backend") : e.Backend)) +
                   " fit: bandwidth share and fixed per-token cost (llama-bench calibration cases)";
+    } else if (IsEagerEngine(engine)) {
+        e.HostLayerS = kEagerHostLayerS;
+        e.Basis += "; eager PyTorch loop: host dispatch per layer per step from the gpt-fast blog's eager baseline";
     } else if (apple) {
         // A datacenter engine on Apple silicon has no case; the Metal share of the local fit, without its fixed cost.
         e.BandwidthEfficiency = kLocalBandwidthEffMetal;
@@ -161,6 +180,7 @@ InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
     if (o.GpuMemoryUtilization > 0) e.GpuMemoryUtilization = o.GpuMemoryUtilization;
     if (o.StepOverheadS >= 0) e.StepOverheadS = o.StepOverheadS;
     if (o.SequenceOverheadS >= 0) e.SequenceOverheadS = o.SequenceOverheadS;
+    if (o.HostLayerS >= 0) e.HostLayerS = o.HostLayerS;
     return e;
 }
 
@@ -190,6 +210,8 @@ std::string DefaultsTableMarkdown() {
         Fixed(kLocalBandwidthEffCuda, 2) + " + " + Fixed(kLocalStepOverheadCudaS * 1e3, 1) + " ms", "fitted on the llama.cpp CUDA calibration cases");
     row("llama.cpp / Ollama on Metal: bandwidth share + fixed cost per token",
         Fixed(kLocalBandwidthEffMetal, 2) + " + " + Fixed(kLocalStepOverheadMetalS * 1e3, 1) + " ms", "fitted on the llama.cpp Metal calibration cases");
+    row("eager PyTorch loop (`pytorch-eager`): host dispatch per layer per step", Fixed(kEagerHostLayerS * 1e3, 2) + " ms",
+        "PyTorch gpt-fast blog: eager Llama-2-7B baseline, 25.5 tokens/s on A100, CPU-overhead bound (32 layers)");
     row("inference host cost per sequence per step (datacenter engines)", Fixed(kSequenceOverheadS * 1e6, 0) + " µs",
         "fitted by scripts/calibrate.py on the calibration serving cases");
     row("inference interconnect efficiency", Fixed(kInterconnectEff, 2), "NCCL maintainer: ≈ 370 of 450 GB/s on H100 NVLink");

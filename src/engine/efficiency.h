@@ -16,6 +16,7 @@ struct InferenceEfficiency {
     std::string Basis;                 // where the bandwidth/compute defaults come from (for the derivation trail)
     double StepOverheadS          = 0; // fixed time per forward step (launches, synchronisation, host loop), s
     double SequenceOverheadS      = 0; // host time per sequence per step (scheduling, sampling, detokenising), s
+    double HostLayerS             = 0; // eager engines: host dispatch time per layer per forward step, s (0 = the host keeps ahead)
     std::string Backend;               // "CUDA", "ROCm", "Metal", or "" when the vendor is unknown
     bool   KnownArchitecture      = true; // false: no row for the GPU's architecture; conservative figures are used
 };
@@ -23,6 +24,9 @@ struct InferenceEfficiency {
 // Local engines (llama.cpp, Ollama on top of it): bandwidth share and fixed per-token cost of a backend, fitted on
 // the llama.cpp calibration cases (efficiency.cpp).
 bool IsLocalEngine(const std::string& engine);
+// Eager PyTorch generation loops ("pytorch-eager": LitGPT generate, HF transformers generate without compile or CUDA
+// graphs): every op is launched from Python, and at small batch the host, not the GPU, sets the pace (efficiency.cpp).
+bool IsEagerEngine(const std::string& engine);
 
 // Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", "apple_m2", ...) and a
 // serving engine ("" = datacenter engine; "llama.cpp" / "ollama" = local engine with its per-token cost).

@@ -181,8 +181,9 @@ struct StepTime {
     double AttentionMemoryS = 0, AttentionComputeS = 0; // KV-cache reads / attention FLOPs
     double CommS    = 0; // tensor-parallel all-reduces and pipeline hand-offs
     double OverheadS = 0; // fixed cost per forward step × steps (launches, synchronisation, host loop)
+    double HostS    = 0; // eager engines: host dispatch time of the steps; the GPU runs behind it asynchronously
     double BoundS() const { return std::max(LinearMemoryS, LinearComputeS) + std::max(AttentionMemoryS, AttentionComputeS); }
-    double TotalS() const { return BoundS() + CommS + OverheadS; }
+    double TotalS() const { return std::max(BoundS() + CommS, HostS) + OverheadS; }
     bool   ComputeBound() const { return ComputeS > MemoryS; }
 };
 
@@ -240,6 +241,9 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     t.MemoryS = t.LinearMemoryS + t.AttentionMemoryS;
     t.ComputeS = t.LinearComputeS + t.AttentionComputeS;
     t.CommS = CommS(u, prefill_tokens + steps * decode_batch, steps);
+    // Eager loops (efficiency.cpp kEagerHostLayerS): the host issues each layer's ops while the GPU works through the
+    // earlier ones, so the step takes the longer of the two (PyTorch gpt-fast blog: the eager baseline is host-bound).
+    t.HostS = steps * m.Layers * u.Eff.HostLayerS;
     t.OverheadS = steps * (u.Eff.StepOverheadS + (decode_batch + (prefill_tokens > 0 ? 1.0 : 0.0)) * u.Eff.SequenceOverheadS);
     return t;
 }
@@ -524,6 +528,9 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->Inference.StepOverheadS = u.Eff.StepOverheadS;
     if (u.Eff.StepOverheadS > 0)
         AddStep(r, "step_overhead_s", "Fixed cost per step", u.Eff.Basis, u.Eff.StepOverheadS, "s");
+    if (u.Eff.HostLayerS > 0)
+        AddStep(r, "host_dispatch_s", "Host dispatch per step (eager loop)",
+                Str(m.Layers) + " layers × " + Num(u.Eff.HostLayerS * 1e3) + " ms; a step takes max(GPU time, host time)", m.Layers * u.Eff.HostLayerS, "s");
     if (!u.Eff.KnownArchitecture)
         AddWarning(r, "efficiency_unknown_gpu", s.Gpu.Name + " (architecture \"" + s.Gpu.Architecture +
                                                     "\") has no fitted efficiency: the lowest fitted figures are used (bandwidth " + Num(u.Eff.BandwidthEfficiency) +

@@ -54,7 +54,7 @@ struct InferenceParams {
     double PrefillChunkTokens     = 2048; // prefill chunk size (vLLM max_num_batched_tokens), tokens
     double KvBlockTokens          = 16;   // paged-attention block size (vLLM default 16), tokens
     // --- accuracy (issue 16) ---
-    std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama"
+    std::string Engine;                   // serving software: "" / "vllm" / "sglang" / "trtllm" (datacenter engines), "llama.cpp", "ollama", "pytorch-eager" (Python loop)
     int    ExpertParallel         = 1;    // MoE: GPUs a replica's routed experts are spread over (≤ TP × PP); 1 = experts split like the dense layers
     double RequestRatePerS        = 0;    // online: arriving requests/s for the deployment (latency percentiles) when inference.traffic states no rate; 0 = 70 % of the sustained rate
     TrafficProfile Traffic;               // online: request rate, peak-to-average, hours per day
@@ -150,6 +150,7 @@ struct EfficiencyOverrides {
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use (vLLM 0.9); 0 = default
     double StepOverheadS          = -1; // inference: fixed cost per forward step, s; -1 = default (efficiency.h)
     double SequenceOverheadS      = -1; // inference: host cost per sequence per step (scheduling, sampling), s; -1 = default
+    double HostLayerS             = -1; // inference, eager engines: host dispatch time per layer per step, s; -1 = default
     double MoeExpertComputeShare  = 0;  // training: pace of routed-expert matmuls relative to dense layers; 0 = default
     double MoeExpertLaunchS       = -1; // training: host time per local expert per MoE layer per micro-batch (FP8 per-expert GEMMs), s; -1 = default
 };

@@ -207,8 +207,8 @@ void ReadInference(ObjectReader* top, engine::InferenceParams* in, std::vector<I
     in->KvBlockTokens = r.Number("kv_block_tokens", 1, 65536, false, in->KvBlockTokens);
     in->Engine = r.String("engine", false, in->Engine);
     if (!in->Engine.empty() && in->Engine != "vllm" && in->Engine != "sglang" && in->Engine != "trtllm" && in->Engine != "llama.cpp" &&
-        in->Engine != "ollama")
-        r.Error("engine", "unknown serving engine \"" + in->Engine + "\"; expected vllm, sglang, trtllm, llama.cpp or ollama");
+        in->Engine != "ollama" && in->Engine != "pytorch-eager")
+        r.Error("engine", "unknown serving engine \"" + in->Engine + "\"; expected vllm, sglang, trtllm, llama.cpp, ollama or pytorch-eager");
     in->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, in->ExpertParallel);
     in->RequestRatePerS = r.Number("request_rate_per_s", 0, 1e9, false, in->RequestRatePerS);
     ReadServing(&r, in, issues);
@@ -290,6 +290,8 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     if (step_ms >= 0) e->StepOverheadS = step_ms * 1e-3;
     const double sequence_us = r.Number("sequence_overhead_us", 0, 100000, false, -1);
     if (sequence_us >= 0) e->SequenceOverheadS = sequence_us * 1e-6;
+    const double host_layer_us = r.Number("host_layer_us", 0, 1e6, false, -1);
+    if (host_layer_us >= 0) e->HostLayerS = host_layer_us * 1e-6;
     e->MoeExpertComputeShare = share("moe_expert_compute_share", e->MoeExpertComputeShare);
     const double expert_launch_us = r.Number("moe_expert_launch_us", 0, 100000, false, -1);
     if (expert_launch_us >= 0) e->MoeExpertLaunchS = expert_launch_us * 1e-6;
@@ -579,6 +581,7 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ej, "gpu_memory_utilization", e.GpuMemoryUtilization, 0.0, true);
     if (e.StepOverheadS >= 0) ej["step_overhead_ms"] = e.StepOverheadS * 1e3;
     if (e.SequenceOverheadS >= 0) ej["sequence_overhead_us"] = e.SequenceOverheadS * 1e6;
+    if (e.HostLayerS >= 0) ej["host_layer_us"] = e.HostLayerS * 1e6;
     Put(&ej, "moe_expert_compute_share", e.MoeExpertComputeShare, 0.0, true);
     if (e.MoeExpertLaunchS >= 0) ej["moe_expert_launch_us"] = e.MoeExpertLaunchS * 1e6;
     if (!ej.empty()) j["efficiency"] = ej;

@@ -217,6 +217,26 @@ TEST_CASE("efficiency.step_overhead_ms and sequence_overhead_us add host time to
     CHECK(per_sequence.Inference.TpotS == doctest::Approx(base.Inference.TpotS + 64 * 10e-6).epsilon(0.01));
 }
 
+TEST_CASE("an eager PyTorch loop at batch 1 is host-bound: a step takes layers × host time per layer, not the roofline") {
+    // source: PyTorch blog "Accelerating Generative AI with PyTorch II: GPT, Fast" (2023-11-30): the eager Llama-2-7B
+    // baseline runs 25.5 tokens/s at batch 1, "heavily CPU overhead bound" (efficiency.cpp kEagerHostLayerS).
+    Scenario s = test::Llama8bOnH100();
+    s.Model = test::Llama2_7b();
+    s.Gpu = test::A100Sxm80();
+    s.Precision = {Format::Bf16, Format::Bf16, Format::Bf16};
+    s.Inference.Concurrency = 1;
+    s.Inference.InputTokens = 8;
+    s.Inference.OutputTokens = 256;
+    const Result graphs = Evaluate(s);
+    s.Inference.Engine = "pytorch-eager";
+    const Result eager = Evaluate(s);
+    CHECK(eager.Inference.ThroughputTokensPerS == doctest::Approx(25.5).epsilon(0.03));
+    CHECK(graphs.Inference.ThroughputTokensPerS > 3.0 * eager.Inference.ThroughputTokensPerS);
+    // A step whose GPU time exceeds the host's is GPU-bound: the host time hides behind it.
+    s.Efficiency.HostLayerS = 1e-6;
+    CHECK(Evaluate(s).Inference.ThroughputTokensPerS == doctest::Approx(graphs.Inference.ThroughputTokensPerS).epsilon(0.001));
+}
+
 TEST_CASE("compute efficiency follows the math path: Blackwell's FP4 fit does not slow its FP8 and BF16 paths") {
     const InferenceEfficiency fp4 = DefaultInferenceEfficiency("blackwell", "", ComputeClass::Fp4);
     const InferenceEfficiency fp8 = DefaultInferenceEfficiency("blackwell", "", ComputeClass::Fp8);

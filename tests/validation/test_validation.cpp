@@ -2,6 +2,7 @@
 // category's median error worsens past the threshold documented in docs/ACCURACY.md (thresholds.json).
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <string>
 
@@ -76,6 +77,10 @@ TEST_CASE("no category's median error worsens past its documented threshold") {
         if (thresholds.contains("holdout_p90_abs_error")) {
             const double p90_limit = thresholds["holdout_p90_abs_error"][s.Category].get<double>();
             CHECK_MESSAGE(s.HoldoutP90AbsError <= p90_limit, s.Category << " held-out p90 " << s.HoldoutP90AbsError << " > " << p90_limit);
+        }
+        if (thresholds.contains("holdout_abs_bias") && thresholds["holdout_abs_bias"].contains(s.Category)) {
+            const double bias_limit = thresholds["holdout_abs_bias"][s.Category].get<double>();
+            CHECK_MESSAGE(std::fabs(s.HoldoutBias) <= bias_limit, s.Category << " held-out bias " << s.HoldoutBias << " beyond ±" << bias_limit);
         }
     }
 }
