@@ -340,6 +340,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->MemoryPerGpu.KvCache     = mem.KvBytes;
     r->MemoryPerGpu.Activations = mem.ActivationBytes;
     r->MemoryPerGpu.Overhead    = mem.OverheadBytes;
+    r->MemoryPerGpu.OutsideAllocator = mem.OverheadBytes; // CUDA context, library workspaces (vLLM's "non-torch memory")
     r->MemoryPerGpu.Total       = mem.Total();
     r->GpuMemoryBytes = s.Gpu.MemoryBytes;
     const double usable = s.Gpu.MemoryBytes * u.Eff.GpuMemoryUtilization;
