@@ -25,9 +25,10 @@ using nlohmann::json;
 bool MetricValue(const engine::Result& r, const std::string& metric, double* value) {
     const std::map<std::string, double> metrics = {
         {"memory_per_gpu_bytes.total", r.MemoryPerGpu.Total},
-        // Tensors only, as torch.cuda.max_memory_allocated() reports them: the total without the runtime overhead
-        // (CUDA context, library workspaces, allocator cache), which that counter never sees.
-        {"memory_per_gpu_bytes.allocated", r.MemoryPerGpu.Total - r.MemoryPerGpu.Overhead},
+        // PyTorch allocator's figure (torch.cuda.max_memory_allocated(), torchtune's peak-memory log): the total
+        // without what lies outside that allocator (CUDA context, library buffers, paged optimizer states in unified
+        // memory; engine::MemoryBreakdown::OutsideAllocator). One rule for every case of this metric.
+        {"memory_per_gpu_bytes.allocated", r.MemoryPerGpu.Total - r.MemoryPerGpu.OutsideAllocator},
         {"memory_per_gpu_bytes.weights", r.MemoryPerGpu.Weights},
         {"memory_per_gpu_bytes.kv_cache", r.MemoryPerGpu.KvCache},
         {"memory_per_gpu_bytes.activations", r.MemoryPerGpu.Activations},

@@ -106,7 +106,7 @@ void FillServing(const Scenario& s, const OfferCost& offer, double storage_per_g
                                           : kHoursPerMonth;
     e.RequestsPerMonth = e.AverageRequestsPerS * hours * 3600.0 * kDaysPerMonth;
     e.GpuPerMonth = offer.PerHour * e.BilledHoursPerMonth;
-    const WeightStorage weights = WeightStorageOf(s.Model, s.Precision.Weights);
+    const WeightStorage weights = WeightStorageOf(s.Model, s.Precision);
     e.StoragePerMonth = weights.Total() / 1e9 * storage_per_gb_month;
     e.EgressKnown = offer.EgressPerGb >= 0;
     if (e.EgressKnown) e.EgressPerMonth = e.RequestsPerMonth * in.OutputTokens * kResponseBytesPerToken / 1e9 * offer.EgressPerGb;

@@ -18,6 +18,23 @@ constexpr double kInt4Bits      = 4.0 + (16.0 + 4.0) / kInt4GroupSize;
 // NF4 with double quantisation: 4 bits + 8-bit absmax per 64 weights + fp32 second-level constant per 256
 // blocks → 4 + 8/64 + 32/(64*256) = 4.127 bits. source: QLoRA (Dettmers et al. 2023, arXiv:2305.14314), §3.
 constexpr double kNf4Bits = 4.0 + 8.0 / 64.0 + 32.0 / (64.0 * 256.0);
+// NF4 without double quantisation (bitsandbytes' default, `bnb_4bit_use_double_quant=False`; LitGPT's qlora.nf4): one
+// fp32 absmax per block of 64 → 4 + 32/64 = 4.5 bits. source: bitsandbytes 0.40.0 functional.quantize_4bit
+// (blocksize=64, `absmax = torch.zeros((blocks,), device=A.device)`, fp32), QLoRA §3 ("32-bit constants ... 0.5 bits
+// per parameter" before double quantisation).
+constexpr double kNf4NoDqBits = 4.0 + 32.0 / 64.0;
+
+// Transient working set of bitsandbytes' weight-only formats (what torch.cuda.max_memory_allocated() catches on top of
+// the stored weights). source: bitsandbytes 0.40.0 (the release LitGPT's quantize tutorial ran, July 2023):
+//  - 4-bit: Params4bit.cuda quantises `self.data.contiguous().half()`, so the quant state's dtype is fp16, and
+//    MatMul4Bit.forward (every call with more than one token, i.e. prefill; one-token decode takes gemv_4bit) runs
+//    `linear(A, F.dequantize_4bit(B, state).to(A.dtype).t())`: a dequantised fp16 copy (2 B per weight) and, when the
+//    activations are bf16/fp32, its cast (another 2 B per weight) are alive at once.
+//  - LLM.int8: Int8Params.cuda (and LitGPT's InferenceLinear8bitLt._quantize_weight, a copy of it) stages the weight as
+//    `self.data.contiguous().half()` on the GPU and calls `double_quant(B)`, which returns the row-major int8 CB and the
+//    transposed CBt before CBt is deleted: 2 + 1 + 1 = 4 B per weight while the rest of the model is resident.
+constexpr double kBnb4bitDequantBytes = 2.0;
+constexpr double kBnbInt8QuantBytes   = 2.0 + 1.0 + 1.0;
 
 // MXFP4: E2M1 elements with one E8M0 scale per block of 32 → 4 + 8/32 bits.
 // source: OCP Microscaling Formats (MX) Specification v1.0, 2023, §5.
@@ -64,9 +81,10 @@ const FormatInfo kFormats[] = {
     { "bf16",    16.0,         16.0,     16.0,     16.0,   false,             2.0,      ComputeClass::Bf16,   false,      kIeee },
     { "fp16",    16.0,         16.0,     16.0,     16.0,   false,             2.0,      ComputeClass::Bf16,   false,      kIeee },
     { "fp8",      8.0,         kKept16,  kKept16,  16.0,   false,             1.0,      ComputeClass::Fp8,    false,      kFp8 },
-    { "int8",     8.0,         kKept16,  kKept16,  16.0,   false,             1.0,      ComputeClass::Int8,   false,      kInt8 },
+    { "int8",     8.0,         kKept16,  kKept16,  16.0,   false,             1.0,      ComputeClass::Int8,   false,      kInt8, kBnbInt8QuantBytes },
     { "int4",    kInt4Bits,    kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Bf16,   true,       "GPTQ/AWQ, group size 128, fp16 scale + 4-bit zero; embedding and lm_head fp16" },
-    { "nf4",     kNf4Bits,     kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Bf16,   true,       "QLoRA NF4 with double quantisation; embedding and lm_head 16-bit" },
+    { "nf4",     kNf4Bits,     kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Bf16,   true,       "QLoRA NF4 with double quantisation; embedding and lm_head 16-bit", kBnb4bitDequantBytes, true },
+    { "nf4_nodq", kNf4NoDqBits, kKept16, kKept16,  16.0,   false,             0.0,      ComputeClass::Bf16,   true,       "NF4 without double quantisation (fp32 absmax per 64); embedding and lm_head 16-bit", kBnb4bitDequantBytes, true },
     { "mxfp4",   kMxfp4Bits,   kKept16,  kKept16,  16.0,   kMxfp4ExpertsOnly, 0.0,      ComputeClass::Fp4,    false,      "OCP MX v1.0: E2M1 + E8M0 scale per 32; GPT-OSS: experts only, the rest bf16" },
     { "nvfp4",   kNvfp4Bits,   kKept16,  kKept16,  16.0,   false,             0.0,      ComputeClass::Fp4,    false,      "NVIDIA NVFP4: E2M1 + E4M3 scale per 16; embedding and lm_head bf16" },
     { "q8_0",    kQ8_0Bits,    kQ8_0Bits,   kQ8_0Bits,   kQ8_0Bits,   false,  0.0,      ComputeClass::Bf16,   true,       kGguf },

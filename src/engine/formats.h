@@ -7,7 +7,7 @@ namespace engine {
 
 // A storage/compute format a user can pick for weights, KV cache or math.
 enum class Format {
-    Fp32, Tf32, Bf16, Fp16, Fp8, Int8, Int4, Nf4, Mxfp4, Nvfp4,
+    Fp32, Tf32, Bf16, Fp16, Fp8, Int8, Int4, Nf4, Nf4NoDq, Mxfp4, Nvfp4,
     Q8_0, Q6_K, Q5_K_M, Q4_K_M, Q4_0, Q3_K_M, Q2_K,
     Count
 };
@@ -26,6 +26,8 @@ struct FormatInfo {
     ComputeClass Compute;         // tensor-core path when used as the compute format
     bool         WeightOnly;      // true when it only stores weights (dequantised to bf16/fp16 for math)
     const char*  Source;          // where BitsPerWeight comes from
+    double       TransientBytesPerWeight = 0;    // extra bytes per weight of the largest quantised matrix its reference library holds at once (quantising while loading, dequantising for a matmul)
+    bool         TransientCastToCompute = false; // that dequantised copy is fp16 and is cast again when compute is bf16/fp32 (+2 B per weight)
 };
 
 const FormatInfo& GetFormatInfo(Format format);

@@ -88,7 +88,7 @@ Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
     u.S = &s;
     u.Eff = ResolveInferenceEfficiency(s);
     u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
-    u.Weights = WeightStorageOf(s.Model, s.Precision.Weights);
+    u.Weights = WeightStorageOf(s.Model, s.Precision);
     u.Pp = pipeline_parallel;
     u.ContextTokens = ContextTokensOf(s.Inference);
     u.DecodeContext = s.Inference.InputTokens + s.Inference.OutputTokens / 2.0;
@@ -107,7 +107,8 @@ Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
 struct InferenceMemory {
     double WeightsBytes     = 0; // fullest GPU
     double KvBytes          = 0; // fullest GPU, at the scenario's concurrency
-    double ActivationBytes  = 0; // prefill-chunk workspace + logits
+    double ActivationBytes  = 0; // prefill-chunk workspace + logits + QuantTransientBytes
+    double QuantTransientBytes = 0; // weight-only format's (de)quantisation copy of its largest matrix (QuantisationTransientBytes)
     double OverheadBytes    = 0;
     double Total() const { return WeightsBytes + KvBytes + ActivationBytes + OverheadBytes; }
 };
@@ -158,7 +159,8 @@ InferenceMemory MemoryPerGpu(const Setup& u) {
     InferenceMemory mem;
     mem.WeightsBytes = WeightsPerGpu(u);
     mem.KvBytes = KvBytesPerSequencePerGpu(u, u.ContextTokens, u.S->Inference.KvBlockTokens) * u.S->Inference.Concurrency;
-    mem.ActivationBytes = ActivationBytesPerGpu(u);
+    mem.QuantTransientBytes = QuantisationTransientBytes(u.S->Model, u.S->Precision, u.Tp);
+    mem.ActivationBytes = ActivationBytesPerGpu(u) + mem.QuantTransientBytes;
     mem.OverheadBytes = u.Eff.RuntimeOverheadBytes;
     return mem;
 }
@@ -342,6 +344,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->MemoryPerGpu.KvCache     = mem.KvBytes;
     r->MemoryPerGpu.Activations = mem.ActivationBytes;
     r->MemoryPerGpu.Overhead    = mem.OverheadBytes;
+    r->MemoryPerGpu.OutsideAllocator = mem.OverheadBytes; // CUDA context, library workspaces (vLLM's "non-torch memory")
     r->MemoryPerGpu.Total       = mem.Total();
     r->GpuMemoryBytes = s.Gpu.MemoryBytes;
     const double usable = s.Gpu.MemoryBytes * u.Eff.GpuMemoryUtilization;
@@ -382,8 +385,13 @@ void EvaluateInference(const Scenario& s, Result* r) {
     AddStep(r, "kv_cache_bytes", "KV cache per GPU", "KV per sequence per GPU × " + Str(in.Concurrency) + " sequences", mem.KvBytes, "B");
     AddStep(r, "activation_bytes", "Activations per GPU",
             "prefill chunk " + Num(in.PrefillChunkTokens) + " tokens × (2 × hidden + q/k/v/TP + 3 × MLP width/TP) × 2 B + logits " +
-                Str(m.Vocab) + " × " + Str(in.Concurrency) + " × 4 B",
+                Str(m.Vocab) + " × " + Str(in.Concurrency) + " × 4 B" +
+                (mem.QuantTransientBytes > 0 ? " + (de)quantisation copy of the largest quantised matrix" : ""),
             mem.ActivationBytes, "B");
+    if (mem.QuantTransientBytes > 0)
+        AddStep(r, "quant_transient_bytes", "Quantisation working copy",
+                "largest quantised matrix per GPU × bytes its library holds at once (bitsandbytes: fp16 staging / dequantised copy)",
+                mem.QuantTransientBytes, "B");
     AddStep(r, "overhead_bytes", "Runtime overhead", "CUDA context, library workspaces, allocator (efficiency.runtime_overhead_gb)", mem.OverheadBytes, "B");
     AddStep(r, "total_bytes", "Total per GPU", "weights + KV cache + activations + overhead", r->MemoryPerGpu.Total, "B");
     AddStep(r, "usable_bytes", "Usable GPU memory", Gb(s.Gpu.MemoryBytes) + " × gpu_memory_utilization " + Num(u.Eff.GpuMemoryUtilization), usable, "B");

@@ -119,6 +119,7 @@ ParamGroups ParamGroupsOf(const ModelArch& m) {
     const double fixed = g.Embedding + g.LmHead + g.Norms;
     g.Experts = std::max(0.0, std::min(g.Experts, total - fixed));
     g.Dense = std::max(0.0, total - fixed - g.Experts);
+    g.Attention = std::min(g.Dense, m.Layers * AttentionParamsPerLayer(m));
     if (fixed > total) { // a tiny inline model with an authoritative count below its embeddings: scale all down
         const double scale = total / fixed;
         g.Embedding *= scale;
@@ -140,6 +141,61 @@ WeightStorage WeightStorageOf(const ModelArch& m, Format format) {
     w.ExpertBytes    = g.Experts * f.BitsPerWeight / 8.0;
     w.DenseBytes     = g.Dense * (experts_only ? kBf16Bits : f.BitsPerWeight) / 8.0;
     return w;
+}
+
+namespace {
+
+bool IsQuantised(const FormatInfo& f) { return f.BitsPerWeight < 16.0; }
+
+// Bits of a group the base format keeps unquantised: the model's dtype, which is fp32 when the math runs in fp32
+// (LitGPT `--precision 32-true` builds the whole model, embedding included, in fp32; the quantised Linear layers keep
+// their packed codes). Formats that store every tensor themselves (GGUF) and 16-bit formats are unchanged.
+double KeptBits(const FormatInfo& base, double bits, Format compute) {
+    const bool fp32_model = compute == Format::Fp32 || compute == Format::Tf32;
+    return IsQuantised(base) && bits == 16.0 && fp32_model ? 32.0 : bits;
+}
+
+} // namespace
+
+WeightStorage WeightStorageOf(const ModelArch& m, const PrecisionSet& p) {
+    const FormatInfo& f = GetFormatInfo(p.Weights);
+    const ParamGroups g = ParamGroupsOf(m);
+    const bool experts_only = f.ExpertsOnlyOnMoe && IsMoe(m);
+    constexpr double kBf16Bits = 16.0; // what an experts-only checkpoint keeps for the non-expert linear layers
+    // A group named in LayerWeights is stored in that format's linear-layer width; otherwise as WeightStorageOf(m, format).
+    auto bits = [&](WeightGroup group, double base_bits) {
+        const Format own = p.LayerWeights[static_cast<int>(group)];
+        return own == Format::Count ? base_bits : GetFormatInfo(own).BitsPerWeight;
+    };
+    const double dense_bits = experts_only ? kBf16Bits : f.BitsPerWeight;
+    WeightStorage w;
+    w.EmbeddingBytes = g.Embedding * bits(WeightGroup::Embedding, KeptBits(f, f.EmbeddingBits, p.Compute)) / 8.0;
+    w.LmHeadBytes    = g.LmHead * bits(WeightGroup::LmHead, KeptBits(f, f.LmHeadBits, p.Compute)) / 8.0;
+    w.NormBytes      = g.Norms * KeptBits(f, f.NormBits, p.Compute) / 8.0;
+    w.ExpertBytes    = g.Experts * bits(WeightGroup::Experts, f.BitsPerWeight) / 8.0;
+    w.DenseBytes     = (g.Attention * bits(WeightGroup::Attention, dense_bits) +
+                        (g.Dense - g.Attention) * bits(WeightGroup::Mlp, dense_bits)) / 8.0;
+    return w;
+}
+
+double QuantisationTransientBytes(const ModelArch& m, const PrecisionSet& p, int tensor_parallel) {
+    const FormatInfo& f = GetFormatInfo(p.Weights);
+    if (f.TransientBytesPerWeight <= 0.0) return 0.0;
+    // The largest matrix the base format quantises: lm_head (when untied and quantised), one MLP projection, one
+    // expert projection, or a q / o projection; column- and row-parallel layers and the vocab-parallel lm_head split by TP.
+    auto quantised = [&](WeightGroup group, bool base_quantises) {
+        const Format own = p.LayerWeights[static_cast<int>(group)];
+        return own == Format::Count ? base_quantises : own == p.Weights;
+    };
+    const double hidden = m.Hidden;
+    double largest = 0.0;
+    if (!m.TiedEmbeddings && quantised(WeightGroup::LmHead, f.LmHeadBits < 16.0)) largest = std::max(largest, hidden * m.Vocab);
+    if (quantised(WeightGroup::Mlp, !f.ExpertsOnlyOnMoe) && (!IsMoe(m) || m.DenseLayers > 0)) largest = std::max(largest, hidden * m.Ffn);
+    if (IsMoe(m) && quantised(WeightGroup::Experts, true)) largest = std::max(largest, hidden * (m.ExpertFfn > 0 ? m.ExpertFfn : m.Ffn));
+    if (quantised(WeightGroup::Attention, !f.ExpertsOnlyOnMoe)) largest = std::max(largest, hidden * m.Heads * HeadDimOf(m));
+    const bool cast = f.TransientCastToCompute && p.Compute != Format::Fp16;
+    const double bytes_per_weight = f.TransientBytesPerWeight + (cast ? 2.0 : 0.0);
+    return largest / std::max(1, tensor_parallel) * bytes_per_weight;
 }
 
 double ExpectedExpertsTouched(const ModelArch& m, double tokens) {

@@ -2,6 +2,7 @@
 #pragma once
 #include "engine/formats.h"
 #include "engine/model.h"
+#include "engine/scenario.h"
 
 namespace engine {
 
@@ -32,6 +33,7 @@ struct ParamGroups {
     double Norms     = 0; // norm weights, (2 × layers + 1) × hidden
     double Experts   = 0; // routed expert MLPs of MoE layers
     double Dense     = 0; // everything else: attention, dense MLPs, shared experts, routers
+    double Attention = 0; // the attention projections inside Dense (q, k, v, o; MLA's down/up projections)
 };
 ParamGroups ParamGroupsOf(const ModelArch& model);
 
@@ -45,6 +47,13 @@ struct WeightStorage {
     double Total() const { return EmbeddingBytes + LmHeadBytes + NormBytes + ExpertBytes + DenseBytes; }
 };
 WeightStorage WeightStorageOf(const ModelArch& model, Format format);
+// The same with each group's own format where precision.LayerWeights names one, and the groups a quantised format
+// leaves unquantised (embedding, lm_head, norms) in the model's dtype: fp32 when the compute format is fp32/tf32.
+WeightStorage WeightStorageOf(const ModelArch& model, const PrecisionSet& precision);
+
+// Transient bytes one tensor-parallel rank holds on top of the stored weights while its weight-only format's library
+// quantises or dequantises the largest quantised matrix (FormatInfo::TransientBytesPerWeight); 0 for other formats.
+double QuantisationTransientBytes(const ModelArch& model, const PrecisionSet& precision, int tensor_parallel);
 
 // Expected distinct routed experts one MoE layer touches for `tokens` tokens, each choosing k of E uniformly:
 // E × (1 − (1 − k/E)^tokens). Equals E for large batches, k for one token; 0 for dense models.

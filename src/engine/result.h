@@ -28,6 +28,11 @@ struct MemoryBreakdown {
     double Optimizer   = 0;
     double Overhead    = 0;
     double Total       = 0;
+    // Part of Total that PyTorch's caching allocator never hands out, so torch.cuda.max_memory_allocated() and
+    // torchtune's peak-memory log leave it out: the runtime (CUDA context, cuBLAS/NCCL buffers) and the states of a
+    // bitsandbytes paged optimizer, which live in CUDA unified memory (cudaMallocManaged). Ends up in
+    // memory_per_gpu_bytes.allocated = Total − OutsideAllocator (tests/validation/README.md).
+    double OutsideAllocator = 0;
 };
 
 // One point of the throughput-vs-concurrency curve (the UI plots these; no arithmetic in drawing code).

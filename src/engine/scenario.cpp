@@ -23,10 +23,12 @@ const char* const kWorkloadNames[]  = {"inference", "pretrain", "full_finetune",
 const char* const kRecomputeNames[] = {"none", "selective", "full"};
 const char* const kOptimizerNames[] = {"adamw", "adamw_8bit", "adafactor", "sgd"};
 const char* const kModeNames[]      = {"online", "batch"};
+const char* const kWeightGroupNames[] = {"embedding", "lm_head", "attention", "mlp", "experts"};
 static_assert(sizeof(kWorkloadNames) / sizeof(kWorkloadNames[0]) == static_cast<size_t>(WorkloadKind::Count), "names");
 static_assert(sizeof(kRecomputeNames) / sizeof(kRecomputeNames[0]) == static_cast<size_t>(RecomputePolicy::Count), "names");
 static_assert(sizeof(kOptimizerNames) / sizeof(kOptimizerNames[0]) == static_cast<size_t>(OptimizerKind::Count), "names");
 static_assert(sizeof(kModeNames) / sizeof(kModeNames[0]) == static_cast<size_t>(ServingMode::Count), "names");
+static_assert(sizeof(kWeightGroupNames) / sizeof(kWeightGroupNames[0]) == static_cast<size_t>(WeightGroup::Count), "names");
 
 bool Positive(double value) { return std::isfinite(value) && value > 0.0; }
 bool NonNegative(double value) { return std::isfinite(value) && value >= 0.0; }
@@ -47,6 +49,8 @@ const char* OptimizerName(OptimizerKind optimizer) { return kOptimizerNames[stat
 bool ParseOptimizer(const std::string& name, OptimizerKind* out) { return ParseName(kOptimizerNames, name, out); }
 const char* ServingModeName(ServingMode mode) { return kModeNames[static_cast<int>(mode)]; }
 bool ParseServingMode(const std::string& name, ServingMode* out) { return ParseName(kModeNames, name, out); }
+const char* WeightGroupName(WeightGroup group) { return kWeightGroupNames[static_cast<int>(group)]; }
+bool ParseWeightGroup(const std::string& name, WeightGroup* out) { return ParseName(kWeightGroupNames, name, out); }
 
 // Limits that keep every derived number finite; far beyond any real deployment.
 constexpr double kMaxGpus          = 1e6;

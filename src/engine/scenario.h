@@ -23,10 +23,18 @@ bool        ParseOptimizer(const std::string& name, OptimizerKind* out);
 const char* ServingModeName(ServingMode mode);
 bool        ParseServingMode(const std::string& name, ServingMode* out);
 
+// Parameter groups a checkpoint can store in a format of their own (precision.layer_weights).
+enum class WeightGroup { Embedding, LmHead, Attention, Mlp, Experts, Count };
+const char* WeightGroupName(WeightGroup group);   // "embedding", "lm_head", "attention", "mlp", "experts"
+bool        ParseWeightGroup(const std::string& name, WeightGroup* out);
+
 struct PrecisionSet {
     Format Weights = Format::Bf16; // how weights are stored
     Format KvCache = Format::Bf16; // how the KV cache is stored (inference)
     Format Compute = Format::Bf16; // the math path (fp8 = FP8 tensor cores, as in Transformer Engine)
+    // Mixed-precision checkpoints: a group's own storage format; Format::Count = what `Weights` implies for that group
+    // (Meta's FP8 Llama 3.1 405B keeps attention in bf16; LitGPT's bitsandbytes modes also quantise lm_head).
+    Format LayerWeights[static_cast<int>(WeightGroup::Count)] = {Format::Count, Format::Count, Format::Count, Format::Count, Format::Count};
 };
 
 // Online traffic: the load a deployment is sized and billed for (gpuplan plan, serving economics in cost.h).

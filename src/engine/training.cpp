@@ -115,6 +115,9 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     r->MemoryPerGpu.Activations = mem.ActivationsBytes;
     r->MemoryPerGpu.Overhead = mem.OverheadBytes;
     r->MemoryPerGpu.Total = mem.Total();
+    // bitsandbytes' paged optimizers allocate their states with cudaMallocManaged (bitsandbytes functional.get_paged →
+    // cget_managed_ptr), outside PyTorch's allocator; the runtime is the CUDA context and library buffers.
+    r->MemoryPerGpu.OutsideAllocator = mem.RuntimeBytes + (s.Training.PagedOptimizer ? mem.OptimizerBytes : 0.0);
     r->GpuMemoryBytes = s.Gpu.MemoryBytes;
     r->Fits = mem.Total() <= s.Gpu.MemoryBytes;
     bool needs_zero3 = false;

@@ -83,7 +83,9 @@ double TrainingWeightBytes(const Scenario& s) {
     const Format format = TrainingWeightFormat(s);
     if (format == Format::Fp32 || format == Format::Bf16 || format == Format::Fp16)
         return TotalParams(s.Model) * GetFormatInfo(format).BitsPerWeight / 8.0;
-    return WeightStorageOf(s.Model, format).Total();
+    PrecisionSet precision = s.Precision;
+    precision.Weights = format;
+    return WeightStorageOf(s.Model, precision).Total();
 }
 
 //-----------------------------------------------------------------------------

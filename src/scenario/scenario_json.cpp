@@ -77,6 +77,28 @@ void ReadFormat(ObjectReader* r, const char* field, engine::Format* out) {
     if (!engine::ParseFormat(name, out)) r->Error(field, "unknown format \"" + name + "\"; expected one of " + engine::FormatNameList());
 }
 
+// precision.layer_weights: {"attention": "bf16", "lm_head": "nf4", ...}, a storage format per parameter group
+// (engine::WeightGroup) for mixed-precision checkpoints.
+void ReadLayerWeights(ObjectReader* r, engine::PrecisionSet* out) {
+    const json* groups = r->Child("layer_weights");
+    if (groups == nullptr) return;
+    if (!groups->is_object()) {
+        r->Error("layer_weights", "expected an object {group: format}");
+        return;
+    }
+    for (auto it = groups->begin(); it != groups->end(); ++it) {
+        engine::WeightGroup group;
+        engine::Format format;
+        if (!engine::ParseWeightGroup(it.key(), &group)) {
+            r->Error("layer_weights." + it.key(), "unknown group; expected embedding, lm_head, attention, mlp or experts");
+        } else if (!it.value().is_string() || !engine::ParseFormat(it.value().get<std::string>(), &format) || format == engine::Format::Tf32) {
+            r->Error("layer_weights." + it.key(), "expected a weight format name, one of " + engine::FormatNameList() + " (not tf32)");
+        } else {
+            out->LayerWeights[static_cast<int>(group)] = format;
+        }
+    }
+}
+
 // precision.allowed: weight formats `gpuplan plan` may choose (engine/plan.h PlanPrecisions); duplicates are dropped.
 void ReadAllowedFormats(ObjectReader* r, std::vector<engine::Format>* out) {
     if (!r->Has("allowed")) {
@@ -393,6 +415,7 @@ bool ScenarioFromJsonValue(const json& doc, const catalog::Catalog& catalog, eng
         ReadFormat(&r, "kv_cache", &s.Precision.KvCache);
         ReadFormat(&r, "compute", &s.Precision.Compute);
         ReadAllowedFormats(&r, &s.AllowedWeights);
+        ReadLayerWeights(&r, &s.Precision);
         r.ReportUnknownFields();
         if (!r.Ok()) top.Error("precision", "invalid (see the fields above)");
     } else if (precision != nullptr) {
@@ -510,6 +533,11 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
         for (engine::Format f : s.AllowedWeights) allowed.push_back(engine::FormatName(f));
         p["allowed"] = allowed;
     }
+    json layer_weights = json::object();
+    for (int g = 0; g < static_cast<int>(engine::WeightGroup::Count); ++g)
+        if (s.Precision.LayerWeights[g] != engine::Format::Count)
+            layer_weights[engine::WeightGroupName(static_cast<engine::WeightGroup>(g))] = engine::FormatName(s.Precision.LayerWeights[g]);
+    if (!layer_weights.empty()) p["layer_weights"] = layer_weights;
     if (!p.empty()) j["precision"] = p;
 
     const engine::InferenceParams& in = s.Inference;

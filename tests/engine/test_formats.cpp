@@ -51,6 +51,52 @@ TEST_CASE("GPT-OSS checkpoints: MXFP4 experts, everything else bf16") {
     CHECK(w.EmbeddingBytes == doctest::Approx(525336576.0 * 2));
 }
 
+TEST_CASE("NF4 without double quantisation stores one fp32 absmax per 64 weights") {
+    // source: bitsandbytes 0.40.0 functional.quantize_4bit (blocksize 64, fp32 absmax); QLoRA §3.
+    CHECK(GetFormatInfo(Format::Nf4NoDq).BitsPerWeight == doctest::Approx(4.5));
+    CHECK(GetFormatInfo(Format::Nf4NoDq).BitsPerWeight > GetFormatInfo(Format::Nf4).BitsPerWeight);
+}
+
+TEST_CASE("precision.layer_weights stores a group in its own format; the others follow precision.weights") {
+    const ModelArch m = test::Llama8bOnH100().Model;
+    PrecisionSet all_fp8;
+    all_fp8.Weights = Format::Fp8;
+    PrecisionSet bf16_attention = all_fp8;
+    bf16_attention.LayerWeights[static_cast<int>(WeightGroup::Attention)] = Format::Bf16;
+    const ParamGroups g = ParamGroupsOf(m);
+    // Llama-3.1-8B attention: 32 layers × (q 4096² + k, v 4096 × 1024 + o 4096²) = 1.342e9 parameters.
+    CHECK(g.Attention == doctest::Approx(32.0 * (2.0 * 4096 * 4096 + 2.0 * 4096 * 1024)));
+    const double extra = WeightStorageOf(m, bf16_attention).Total() - WeightStorageOf(m, all_fp8).Total();
+    CHECK(extra == doctest::Approx(g.Attention * 1.0)); // one more byte per attention weight
+    // Without overrides the precision-aware storage equals the format-only one.
+    CHECK(WeightStorageOf(m, all_fp8).Total() == doctest::Approx(WeightStorageOf(m, Format::Fp8).Total()));
+}
+
+TEST_CASE("a quantised model built in fp32 keeps its embedding in fp32") {
+    const ModelArch m = test::Llama8bOnH100().Model;
+    PrecisionSet p;
+    p.Weights = Format::Int4;
+    p.Compute = Format::Fp32;
+    CHECK(WeightStorageOf(m, p).EmbeddingBytes == doctest::Approx(ParamGroupsOf(m).Embedding * 4.0));
+    p.Compute = Format::Bf16;
+    CHECK(WeightStorageOf(m, p).EmbeddingBytes == doctest::Approx(ParamGroupsOf(m).Embedding * 2.0));
+}
+
+TEST_CASE("bitsandbytes formats hold a working copy of their largest quantised matrix") {
+    const ModelArch m = test::Llama8bOnH100().Model; // lm_head 128256 × 4096 is its largest matrix, MLP 4096 × 14336 next
+    PrecisionSet p;
+    p.Weights = Format::Nf4;
+    // lm_head left in 16-bit: the largest quantised matrix is an MLP projection; fp16 dequant + bf16 cast = 4 B per weight.
+    CHECK(QuantisationTransientBytes(m, p, 1) == doctest::Approx(4096.0 * 14336 * 4.0));
+    p.Compute = Format::Fp16; // no cast when the math is fp16
+    CHECK(QuantisationTransientBytes(m, p, 1) == doctest::Approx(4096.0 * 14336 * 2.0));
+    p.Compute = Format::Bf16;
+    p.LayerWeights[static_cast<int>(WeightGroup::LmHead)] = Format::Nf4; // lm_head quantised too (LitGPT)
+    CHECK(QuantisationTransientBytes(m, p, 2) == doctest::Approx(128256.0 * 4096 * 4.0 / 2));
+    p.Weights = Format::Fp8; // pre-quantised checkpoints load without a staging copy
+    CHECK(QuantisationTransientBytes(m, p, 1) == 0.0);
+}
+
 TEST_CASE("format names parse case-insensitively and unknown names are rejected") {
     Format f = Format::Bf16;
     CHECK(ParseFormat("Q4_K_M", &f));

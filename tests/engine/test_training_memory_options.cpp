@@ -39,6 +39,21 @@ TEST_CASE("optimizer in backward holds one tensor's gradient, not the whole mode
     CHECK(Evaluate(s).MemoryPerGpu.Gradients == doctest::Approx(128256.0 * 4096 * 2));
 }
 
+TEST_CASE("what PyTorch's allocator never sees: the runtime, and paged optimizer states in unified memory") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    s.Training.Optimizer = OptimizerKind::AdamW8bit;
+    const Result plain = Evaluate(s);
+    REQUIRE(plain.Ok);
+    CHECK(plain.MemoryPerGpu.OutsideAllocator < plain.MemoryPerGpu.Overhead + 1.0); // runtime only, no optimizer
+    CHECK(plain.MemoryPerGpu.OutsideAllocator > 0.0);
+    s.Training.PagedOptimizer = true;
+    const Result paged = Evaluate(s);
+    REQUIRE(paged.Ok);
+    CHECK(paged.MemoryPerGpu.Optimizer > 0.0);
+    CHECK(paged.MemoryPerGpu.OutsideAllocator - plain.MemoryPerGpu.OutsideAllocator == doctest::Approx(paged.MemoryPerGpu.Optimizer));
+}
+
 TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a time") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Lora;

@@ -136,6 +136,25 @@ TEST_CASE("precision.allowed: the weight formats the plan may choose, in the JSO
     CHECK(FirstError(issues).find("precision.allowed: expected an array of strings") != std::string::npos);
 }
 
+TEST_CASE("precision.layer_weights: a format per parameter group, written back; a bad group or format is named") {
+    engine::Scenario s;
+    std::vector<catalog::Issue> issues;
+    REQUIRE(Parse(R"({"precision":{"weights":"fp8","layer_weights":{"attention":"bf16"}}})", &s, &issues));
+    CHECK(s.Precision.LayerWeights[static_cast<int>(engine::WeightGroup::Attention)] == engine::Format::Bf16);
+    CHECK(s.Precision.LayerWeights[static_cast<int>(engine::WeightGroup::Mlp)] == engine::Format::Count); // follows weights
+    const std::string json = ScenarioToJson(s, true);
+    CHECK(json.find("\"layer_weights\"") != std::string::npos);
+    engine::Scenario again;
+    REQUIRE(Parse(json, &again, &issues));
+    CHECK(again.Precision.LayerWeights[static_cast<int>(engine::WeightGroup::Attention)] == engine::Format::Bf16);
+    issues.clear();
+    CHECK_FALSE(Parse(R"({"precision":{"layer_weights":{"router":"bf16"}}})", &s, &issues));
+    CHECK(FirstError(issues).find("precision.layer_weights.router: unknown group") != std::string::npos);
+    issues.clear();
+    CHECK_FALSE(Parse(R"({"precision":{"layer_weights":{"lm_head":"fp7"}}})", &s, &issues));
+    CHECK(FirstError(issues).find("precision.layer_weights.lm_head: expected a weight format name") != std::string::npos);
+}
+
 TEST_CASE("a hand-damaged link gives a clear message, never a crash") {
     engine::Scenario s;
     for (const char* hash : {"#s=%7B%22model", "#s=%ZZ", "#x=1", "#s=%7B%22hardware%22%3A%7B%22count%22%3A1e99%7D%7D", "#s=%"}) {
