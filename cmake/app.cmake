@@ -1,5 +1,5 @@
 # gpuplan web app: the Dear ImGui canvas UI (src/ui), browser glue (src/platform, web/), the font subset,
-# and the site folder an operator uploads: build-wasm/site/{index.html, app.js, catalogs/}.
+# and the site folder an operator uploads: build-wasm/site/{index.html, app.js, app.wasm, gpuplan.html, catalogs/, accuracy.json}.
 # Included from CMakeLists.txt when EMSCRIPTEN. See docs/UI.md.
 
 if(NOT EXISTS "${GPUPLAN_IMGUI_DIR}/imgui.cpp")
@@ -13,8 +13,11 @@ add_library(imgui STATIC
     ${GPUPLAN_IMGUI_DIR}/imgui_tables.cpp
     ${GPUPLAN_IMGUI_DIR}/imgui_widgets.cpp)
 target_include_directories(imgui SYSTEM PUBLIC ${GPUPLAN_IMGUI_DIR})
+# Compile-time switches that drop what the page never calls (1.86's names: IMGUI_DISABLE_METRICS_WINDOW is what later
+# versions call IMGUI_DISABLE_DEBUG_TOOLS): the demo and metrics windows, the .ini and log-to-file/TTY functions
+# (io.IniFilename is null; the font comes from memory).
 target_compile_definitions(imgui PUBLIC IMGUI_DISABLE_OBSOLETE_FUNCTIONS IMGUI_DISABLE_DEMO_WINDOWS
-                                        IMGUI_DISABLE_DEBUG_TOOLS)
+                                        IMGUI_DISABLE_METRICS_WINDOW IMGUI_DISABLE_FILE_FUNCTIONS IMGUI_DISABLE_TTY_FUNCTIONS)
 
 # --- font: Inter Regular subset to Latin + Cyrillic + the symbols the UI prints, embedded as a C array ---
 # Debian's fonttools lives with Debian's python; a pyenv python earlier on PATH lacks it, hence the full path.
@@ -53,16 +56,19 @@ add_custom_command(
             -P ${GPUPLAN_BIN2C}
     DEPENDS ${GPUPLAN_FONT_SUBSET}
     COMMENT "Embedding the font subset")
-# The validation report (docs/ACCURACY.md, written by scripts/accuracy.sh): the accuracy bands the page shows.
+# The validation report (docs/ACCURACY.md, written by scripts/accuracy.sh): the app embeds its summary (the accuracy
+# bands next to the estimates); the cases (the Accuracy panel) come from site/accuracy.json after the first frame.
 set(GPUPLAN_ACCURACY_JSON ${CMAKE_SOURCE_DIR}/assets/accuracy.json)
+set(GPUPLAN_ACCURACY_SUMMARY ${CMAKE_BINARY_DIR}/generated/accuracy_summary.json)
 set(GPUPLAN_ACCURACY_CPP ${CMAKE_BINARY_DIR}/generated/accuracy_json.cpp)
 add_custom_command(
     OUTPUT ${GPUPLAN_ACCURACY_CPP}
     COMMAND ${CMAKE_COMMAND} -E make_directory ${CMAKE_BINARY_DIR}/generated
-    COMMAND ${CMAKE_COMMAND} -DINPUT=${GPUPLAN_ACCURACY_JSON} -DOUTPUT=${GPUPLAN_ACCURACY_CPP} -DSYMBOL=kAccuracyJson
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/accuracy_summary.py ${GPUPLAN_ACCURACY_JSON} ${GPUPLAN_ACCURACY_SUMMARY}
+    COMMAND ${CMAKE_COMMAND} -DINPUT=${GPUPLAN_ACCURACY_SUMMARY} -DOUTPUT=${GPUPLAN_ACCURACY_CPP} -DSYMBOL=kAccuracyJson
             -P ${GPUPLAN_BIN2C}
-    DEPENDS ${GPUPLAN_ACCURACY_JSON}
-    COMMENT "Embedding assets/accuracy.json")
+    DEPENDS ${GPUPLAN_ACCURACY_JSON} ${CMAKE_SOURCE_DIR}/scripts/accuracy_summary.py
+    COMMENT "Embedding the summary of assets/accuracy.json")
 
 # --- app: panels + platform glue, linked into site/app.js ---------------------------------------------
 file(GLOB GPUPLAN_UI_SOURCES CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/src/ui/*.cpp)
@@ -97,17 +103,20 @@ target_link_options(app PRIVATE
     -sALLOW_MEMORY_GROWTH=1
     -sENVIRONMENT=web
     -sMODULARIZE=0
-    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_file_failed,_gpuplan_start,_gpuplan_catalogs_fetched,_gpuplan_test_hook,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_import_limit_bytes,_gpuplan_import_too_large,_gpuplan_on_text,_gpuplan_on_key,_gpuplan_export,_gpuplan_import_hf_config
+    -sEXPORTED_FUNCTIONS=_malloc,_free,_gpuplan_put_file,_gpuplan_put_accuracy,_gpuplan_file_failed,_gpuplan_start,_gpuplan_catalogs_fetched,_gpuplan_test_hook,_gpuplan_evaluate,_gpuplan_scenario_json,_gpuplan_on_hash,_gpuplan_on_paste,_gpuplan_import_prices,_gpuplan_import_limit_bytes,_gpuplan_import_too_large,_gpuplan_on_text,_gpuplan_on_key,_gpuplan_export,_gpuplan_import_hf_config
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     --js-library ${GPUPLAN_JS_LIBRARY})
 
-# --- site/gpuplan.html: the offline page, one file (app.js and app.wasm inside, the catalogs compiled in) -------
+# --- site/gpuplan.html: the offline page, one file (app.js, app.wasm, the full catalogs and accuracy.json inside) ---
 set(GPUPLAN_OFFLINE_PAGE ${GPUPLAN_SITE_DIR}/gpuplan.html)
+file(GLOB_RECURSE GPUPLAN_OFFLINE_CATALOGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/catalogs/*.json)
 add_custom_command(
     OUTPUT ${GPUPLAN_OFFLINE_PAGE}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/make_offline_page.py ${CMAKE_SOURCE_DIR}/web/index.html
             ${GPUPLAN_SITE_DIR}/app.js ${GPUPLAN_SITE_DIR}/app.wasm ${GPUPLAN_OFFLINE_PAGE}
+            ${CMAKE_SOURCE_DIR}/catalogs ${GPUPLAN_ACCURACY_JSON}
     DEPENDS app ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/scripts/make_offline_page.py
+            ${GPUPLAN_OFFLINE_CATALOGS} ${GPUPLAN_ACCURACY_JSON}
     COMMENT "Assembling site/gpuplan.html (offline single file)")
 add_custom_target(offline_page ALL DEPENDS ${GPUPLAN_OFFLINE_PAGE})
 
@@ -121,9 +130,10 @@ add_custom_command(
     COMMAND ${CMAKE_COMMAND} -E copy ${GPUPLAN_WEB_FILES} ${GPUPLAN_SITE_DIR}/
     COMMAND ${CMAKE_COMMAND} -E rm -rf ${GPUPLAN_SITE_DIR}/catalogs
     COMMAND ${CMAKE_COMMAND} -E copy_directory ${CMAKE_SOURCE_DIR}/catalogs ${GPUPLAN_SITE_DIR}/catalogs
+    COMMAND ${CMAKE_COMMAND} -E copy ${GPUPLAN_ACCURACY_JSON} ${GPUPLAN_SITE_DIR}/accuracy.json
     COMMAND ${CMAKE_COMMAND} -E touch ${GPUPLAN_SITE_STAMP}
-    DEPENDS ${GPUPLAN_WEB_FILES} ${GPUPLAN_SITE_CATALOGS}
-    COMMENT "Assembling site/ (index.html, catalogs/)")
+    DEPENDS ${GPUPLAN_WEB_FILES} ${GPUPLAN_SITE_CATALOGS} ${GPUPLAN_ACCURACY_JSON}
+    COMMENT "Assembling site/ (index.html, catalogs/, accuracy.json)")
 add_custom_target(site ALL DEPENDS ${GPUPLAN_SITE_STAMP})
 add_dependencies(app site)
 

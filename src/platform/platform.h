@@ -13,9 +13,11 @@ namespace platform {
 void Start(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures, const std::string& url_hash,
            const std::string& page_url, const std::string& today_iso, const std::string& language);
 
-// The site's catalog files (catalogs/), fetched after the first frame. Files identical to the built-in copy change
-// nothing; others are loaded and checked as at start (InitApp), with the same notices and fallback.
-void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures);
+// The site's catalog files (catalogs/), fetched after the first frame (the offline page carries them): loaded and
+// checked as at start (InitApp), with the same notices and fallback. The built-in copy the first frame used is
+// compact (figures without sources, scripts/embed_files.py), so the full files always replace it. `accuracy_json`:
+// the site's accuracy.json (the cases of the Accuracy panel), or empty.
+void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures, const std::string& accuracy_json);
 
 // A test hook as JSON (docs/UI.md): built only when a test reads it.
 enum class Hook { Shown, Widgets, TextFields };

@@ -26,6 +26,7 @@ namespace {
 
 catalog::FileSet g_fetched;               // the site's catalog files the page fetched (handed over after start)
 std::vector<FetchFailure> g_failures;     // files it could not fetch
+std::string g_accuracy;                   // the site's accuracy.json (the validation report with its cases), or empty
 std::string g_reply;                      // the last string returned to JavaScript (valid until the next call)
 
 std::string Dump(const nlohmann::json& reply) { return reply.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
@@ -67,6 +68,11 @@ EMSCRIPTEN_KEEPALIVE void gpuplan_put_file(const char* path, const char* text) {
     Guarded([&] { g_fetched.Files.emplace_back(path, text); }, LogFailure);
 }
 
+// The validation report (site/accuracy.json): the app carries only its summary, the cases come with the catalogs.
+EMSCRIPTEN_KEEPALIVE void gpuplan_put_accuracy(const char* text) {
+    Guarded([&] { g_accuracy = text; }, LogFailure);
+}
+
 EMSCRIPTEN_KEEPALIVE void gpuplan_file_failed(const char* path, const char* reason) {
     Guarded([&] { g_failures.push_back(FetchFailure{path, reason}); }, LogFailure);
 }
@@ -78,12 +84,14 @@ EMSCRIPTEN_KEEPALIVE void gpuplan_start(const char* url_hash, const char* page_u
     Guarded([&] { platform::Start(catalog::EmbeddedFiles(), {}, url_hash, page_url, today_iso, language); }, LogFailure);
 }
 
-// Every catalog file was fetched or failed: the app applies the site's files where they differ from the built-in copy.
+// Every catalog file was fetched or failed: the app loads the site's files (or falls back to its built-in copy).
 EMSCRIPTEN_KEEPALIVE void gpuplan_catalogs_fetched() {
-    Guarded([&] { platform::CatalogsFetched(g_fetched, g_failures); }, LogFailure);
+    Guarded([&] { platform::CatalogsFetched(g_fetched, g_failures, g_accuracy); }, LogFailure);
     g_fetched.Files.clear();
     g_fetched.Files.shrink_to_fit();
     g_failures.clear();
+    g_accuracy.clear();
+    g_accuracy.shrink_to_fit();
 }
 
 // Test hooks (docs/UI.md), built on demand: 0 = shown, 1 = widgets, 2 = text fields on screen.

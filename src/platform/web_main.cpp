@@ -650,25 +650,20 @@ std::string TestHookJson(Hook hook) {
     return TestHook(*g_platform.State, hook);
 }
 
-void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures) {
+void CatalogsFetched(const catalog::FileSet& fetched, const std::vector<FetchFailure>& failures, const std::string& accuracy_json) {
     AppState* state = g_platform.State.get();
     if (state == nullptr) return;
-    auto sorted = [](std::vector<std::pair<std::string, std::string>> files) {
-        std::sort(files.begin(), files.end());
-        return files;
-    };
-    const bool same_as_built_in = failures.empty() && sorted(fetched.Files) == sorted(catalog::EmbeddedFiles().Files);
-    if (!same_as_built_in) {
-        // The operator's files (or a failure to fetch them): the start-up path again. Untouched since start, the
-        // page reads its link anew (it may name a GPU or model only the operator's catalog has) and drops the
-        // notices of the first reading; otherwise it keeps the visitor's scenario.
-        std::string hash = scenario::ScenarioToUrlHash(state->scenario);
-        if (hash == g_platform.StartScenarioHash) {
-            hash = g_platform.LinkHash;
-            state->ui.Notices.clear();
-        }
-        InitApp(state, fetched, failures, hash);
+    // The site's files (or a failure to fetch them): the start-up path again, now with sources. Untouched since
+    // start, the page reads its link anew (it may name a GPU or model only the operator's catalog has) and drops the
+    // notices of the first reading; otherwise it keeps the visitor's scenario.
+    std::string hash = scenario::ScenarioToUrlHash(state->scenario);
+    if (hash == g_platform.StartScenarioHash) {
+        hash = g_platform.LinkHash;
+        state->ui.Notices.clear();
     }
+    InitApp(state, fetched, failures, hash);
+    AccuracyReport full;
+    if (!accuracy_json.empty() && ParseAccuracyReport(accuracy_json, &full)) state->accuracy = std::move(full);
     g_platform.CatalogsSettled = true;
     Wake();
 }
