@@ -357,12 +357,38 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
 //-----------------------------------------------------------------------------
 
 // The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
+// The Suggested* fields of one training result copied into another.
+void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
+    to->SuggestedFound = from.SuggestedFound;
+    to->SuggestedTensorParallel = from.SuggestedTensorParallel;
+    to->SuggestedPipelineParallel = from.SuggestedPipelineParallel;
+    to->SuggestedDataParallel = from.SuggestedDataParallel;
+    to->SuggestedZeroStage = from.SuggestedZeroStage;
+    to->SuggestedExpertParallel = from.SuggestedExpertParallel;
+    to->SuggestedRecompute = from.SuggestedRecompute;
+    to->SuggestedTimeS = from.SuggestedTimeS;
+    to->SuggestedMemoryPerGpuBytes = from.SuggestedMemoryPerGpuBytes;
+    to->SuggestionReason = from.SuggestionReason;
+}
+
+// The second evaluation, on the suggested layout, does not search again (figures only): the candidates are built from
+// what a layout leaves alone (micro-batch, context parallel, virtual stages, shard group, the workload), so the search
+// on the changed scenario finds the same layout; the first result's suggestion is kept (test_plan.cpp checks this
+// across the catalog).
 bool LayoutTraining(Scenario* s, Result* r) {
     *r = Evaluate(*s);
     if (!r->Ok) return false;
     if (r->Training.SuggestedFound && (!r->Fits || r->Training.SuggestedTimeS < r->Training.TimeS)) {
         ApplySuggestedLayout(r->Training, s);
-        *r = Evaluate(*s);
+        if (Explaining()) {
+            *r = Evaluate(*s);
+        } else {
+            EvaluateOptions no_search = CurrentEvaluateOptions();
+            no_search.LayoutSearch = false;
+            Result applied = Evaluate(*s, no_search);
+            CopySuggestion(r->Training, &applied.Training);
+            *r = std::move(applied);
+        }
     }
     return r->Ok && r->Fits;
 }
@@ -376,6 +402,7 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
             out.Reason = r.Error;
             return out;
         }
+        bool laid_out = false; // the doubling below found the count and its layout: that is the configuration
         if (!(r.GpusNeeded > 0)) {
             // More data parallelism alone never fits (activations do not shard with it): double the GPUs, each count
             // with the fastest layout the search finds (TP, PP, ZeRO-3, recompute), until one fits.
@@ -384,21 +411,25 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
                 t.GpuCount = static_cast<int>(count);
                 t.Training.ZeroStage = 3;
                 Result tr;
-                if (LayoutTraining(&t, &tr)) {
-                    r.GpusNeeded = t.GpuCount;
+                if (LayoutTraining(&t, &tr)) { // count ≤ kMaxPlanGpus: sized and laid out once, not again below
+                    laid_out = true;
+                    s = std::move(t);
+                    r = std::move(tr);
                     break;
                 }
             }
         }
-        if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
-            out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
-            return out;
-        }
-        s.GpuCount = r.GpusNeeded; // more GPUs than the scenario has: the count that fits, then the fastest layout on it
-        s.Training.ZeroStage = std::max(s.Training.ZeroStage, 3);
-        if (!LayoutTraining(&s, &r)) {
-            out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
-            return out;
+        if (!laid_out) {
+            if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
+                out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
+                return out;
+            }
+            s.GpuCount = r.GpusNeeded; // more GPUs than the scenario has: the count that fits, then the fastest layout on it
+            s.Training.ZeroStage = std::max(s.Training.ZeroStage, 3);
+            if (!LayoutTraining(&s, &r)) {
+                out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
+                return out;
+            }
         }
     }
     // The cost/time trade-off of more GPUs: the fitting count, ×2 and ×4 (each with its fastest layout).
