@@ -49,8 +49,9 @@ std::string Why(const TrainingLayout& l) {
 // sequence parallelism wherever TP > 1 (Megatron's usual pairing), a hybrid shard group kept only where it divides
 // the data-parallel size. EstimateTrainingMemory and EstimateTrainingTime read these choices from the layout alone,
 // so every candidate is evaluated on the one shared, read-only scenario.
-TrainingLayout CandidateLayout(const Scenario& s, int tp, int pp, int ep, int zero, RecomputePolicy recompute) {
-    TrainingLayout l = LayoutOf(s);
+// `base` is LayoutOf(s), resolved once per search.
+TrainingLayout CandidateLayout(const Scenario& s, const TrainingLayout& base, int tp, int pp, int ep, int zero, RecomputePolicy recompute) {
+    TrainingLayout l = base;
     l.TensorParallel = tp;
     l.PipelineParallel = pp;
     l.DataParallel = std::max(1, s.GpuCount / std::max(1, tp * pp * l.ContextParallel));
@@ -86,6 +87,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
     double smallest_memory = std::numeric_limits<double>::infinity();
     TrainingLayout smallest;
     const int cp = s.Training.ContextParallel;
+    const TrainingLayout base = LayoutOf(s);
     for (int tp : kTensorChoices) {
         if (tp > s.Cluster.GpusPerNode || tp > s.GpuCount || s.Model.Heads % tp != 0) continue;
         for (int pp : kPipelineChoices) {
@@ -118,8 +120,12 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
                     // the smallest (that needs <): skipping it changes neither the choice nor the fallback. A paged
                     // optimizer spills states to the host only when the total exceeds the GPU, which breaks the
                     // split: no pruning then.
-                    if (states_floor > capacity && states_floor >= smallest_memory) continue;
-                    const TrainingLayout layout = CandidateLayout(s, tp, pp, ep, zero, recompute);
+                    // Once a layout fits (Found never reverts), the smallest-memory fallback is not reported, so
+                    // the bound need only exceed the capacity; and a layout that cannot win on time (proof 2 below)
+                    // needs neither its memory nor its time.
+                    if (states_floor > capacity && (out.Found || states_floor >= smallest_memory)) continue;
+                    if (out.Found && time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
+                    const TrainingLayout layout = CandidateLayout(s, base, tp, pp, ep, zero, recompute);
                     const TrainingMemory estimate = EstimateTrainingMemory(s, layout);
                     const double memory = estimate.Total();
                     if (rc == 0 && !s.Training.PagedOptimizer)
