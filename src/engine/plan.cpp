@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
 
 #include "engine/derivation.h"
 #include "engine/engine.h"
@@ -50,7 +51,7 @@ struct FabricGroup {
     double                   NetworkBytesPerSPerGpu = kEthernetClassBytesPerSPerGpu;
     std::string              Name;          // "infiniband", "roce", "ethernet", "ethernet-class" (not stated), "yours"
     bool                     Fast = false;  // InfiniBand / RoCE stated, or the visitor's own cluster
-    std::vector<PriceOption> Offers;
+    std::vector<const PriceOption*> Offers; // into PlanCandidate::Offers (no copy per GPU and group)
 };
 
 // Groups a GPU's offers by what they state about the fabric; an offer that states nothing is Ethernet-class (the
@@ -89,7 +90,7 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
         }
         FabricGroup& group = groups[it->second];
         if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
-        group.Offers.push_back(offer);
+        group.Offers.push_back(&offer);
     }
     if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
         FabricGroup none;
@@ -104,9 +105,11 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
 // unit of it whole (a replica for inference, the whole run for training), so that no traffic crosses their network.
 // A job sized on one fabric is then priced at the cheapest offer that can host it, spot included.
 std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& groups, const FabricGroup& chosen, int unit_gpus) {
-    std::vector<PriceOption> out = chosen.Offers;
+    std::vector<PriceOption> out;
+    for (const PriceOption* offer : chosen.Offers) out.push_back(*offer);
     for (const FabricGroup& g : groups)
-        if (&g != &chosen && unit_gpus <= g.GpusPerNode) out.insert(out.end(), g.Offers.begin(), g.Offers.end());
+        if (&g != &chosen && unit_gpus <= g.GpusPerNode)
+            for (const PriceOption* offer : g.Offers) out.push_back(*offer);
     return out;
 }
 
@@ -117,20 +120,20 @@ Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
     return s;
 }
 
-bool HasOnDemand(const std::vector<PriceOption>& offers) {
-    for (const PriceOption& o : offers)
-        if (o.Kind == "on_demand" && o.PricePerGpuHour > 0) return true;
+bool HasOnDemand(const std::vector<const PriceOption*>& offers) {
+    for (const PriceOption* o : offers)
+        if (o->Kind == "on_demand" && o->PricePerGpuHour > 0) return true;
     return false;
 }
 
 // Cheapest on-demand rent per hour for `gpus` GPUs (whole instances), as ApplyCosts prices it; 0 = no offer.
-double OnDemandPerHour(const std::vector<PriceOption>& offers, double gpus, double own_rate) {
+double OnDemandPerHour(const std::vector<const PriceOption*>& offers, double gpus, double own_rate) {
     if (own_rate > 0) return gpus * own_rate;
     double best = 0;
-    for (const PriceOption& o : offers) {
-        if (o.Kind != "on_demand" || !(o.PricePerGpuHour > 0)) continue;
-        const double per = std::max(1, o.GpusPerInstance);
-        const double cost = std::ceil(gpus / per) * per * o.PricePerGpuHour;
+    for (const PriceOption* o : offers) {
+        if (o->Kind != "on_demand" || !(o->PricePerGpuHour > 0)) continue;
+        const double per = std::max(1, o->GpusPerInstance);
+        const double cost = std::ceil(gpus / per) * per * o->PricePerGpuHour;
         if (best == 0 || cost < best) best = cost;
     }
     return best;
@@ -531,13 +534,13 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     for (const FabricGroup& g : groups) {
         Sized sized = online ? SizeOnline(base, candidate, g, own_rate) : inference ? SizeBatch(base, candidate, g, own_rate) : SizeTraining(base, candidate, g, own_rate);
         if (!sized.Ok) {
-            if (failure.Reason.empty() || sized.Why > failure.Why) failure = sized;
+            if (failure.Reason.empty() || sized.Why > failure.Why) failure = std::move(sized);
             continue;
         }
         const bool priced_now = own_rate > 0 || HasOnDemand(g.Offers) || (!online && !g.Offers.empty());
         const bool priced_best = best_group != nullptr && (own_rate > 0 || HasOnDemand(best_group->Offers) || (!online && !best_group->Offers.empty()));
         if (best_group == nullptr || (priced_now && !priced_best) || (priced_now == priced_best && sized.Rank < best.Rank)) {
-            best = sized;
+            best = std::move(sized);
             best_group = &g;
         }
     }
@@ -546,7 +549,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         row.Reason = failure.Reason;
         return row;
     }
-    row.Points = best.Points;
+    row.Points = std::move(best.Points);
     Scenario& s = best.S;
     const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
     const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);
