@@ -376,8 +376,8 @@ void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
 
 // The second evaluation, on the suggested layout, does not search again (figures only): the candidates are built from
 // what a layout leaves alone (micro-batch, context parallel, virtual stages, shard group, the workload), so the search
-// on the changed scenario finds the same layout; the first result's suggestion is kept (test_plan.cpp checks this
-// across the catalog).
+// on the changed scenario finds the same layout; the first result's suggestion is kept (tests/catalog/test_layout_search_pruning.cpp
+// checks this across the catalog).
 bool LayoutTraining(Scenario* s, Result* r) {
     *r = Evaluate(*s);
     if (!r->Ok) return false;

@@ -126,4 +126,42 @@ TEST_CASE("the pruned layout search chooses what the exhaustive search chooses, 
     CHECK(found > 100);
 }
 
+TEST_CASE("the search on a scenario given its suggested layout suggests the same layout (the planner searches once)") {
+    const char* const workloads[] = {
+        R"("workload":"full_finetune","model":"llama-3.1-8b","training":{"tokens":1e9,"tensor_parallel":2,"recompute":"full"})",
+        R"("workload":"pretrain","model":"llama-3.1-70b","training":{"tokens":1e12,"zero_stage":3})",
+        R"("workload":"qlora","model":"llama-3.1-70b","training":{"tokens":1e8})",
+        R"("workload":"pretrain","model":"mixtral-8x7b","training":{"tokens":1e11,"expert_parallel":2})",
+    };
+    int applied = 0;
+    for (const catalog::GpuEntry& gpu : test::Shipped().Gpus) {
+        for (const char* workload : workloads) {
+            for (int count : {2, 16, 128}) {
+                const std::string json = std::string("{") + workload + R"(,"hardware":{"gpu":")" + gpu.Spec.Id + R"(","count":)" +
+                                         std::to_string(count) + "}}";
+                engine::Scenario s;
+                std::vector<catalog::Issue> issues;
+                if (!scenario::ScenarioFromJson(json, test::Shipped(), &s, &issues)) continue;
+                const engine::EvaluateOptions figures_only{false, false};
+                const engine::Result first = engine::Evaluate(s, figures_only);
+                if (!first.Ok || !engine::ApplySuggestedLayout(first.Training, &s)) continue;
+                const engine::Result again = engine::Evaluate(s, figures_only);
+                CAPTURE(json);
+                REQUIRE(again.Ok);
+                CHECK(again.Training.SuggestedFound == first.Training.SuggestedFound);
+                CHECK(again.Training.SuggestedTensorParallel == first.Training.SuggestedTensorParallel);
+                CHECK(again.Training.SuggestedPipelineParallel == first.Training.SuggestedPipelineParallel);
+                CHECK(again.Training.SuggestedDataParallel == first.Training.SuggestedDataParallel);
+                CHECK(again.Training.SuggestedZeroStage == first.Training.SuggestedZeroStage);
+                CHECK(again.Training.SuggestedExpertParallel == first.Training.SuggestedExpertParallel);
+                CHECK(again.Training.SuggestedRecompute == first.Training.SuggestedRecompute);
+                CHECK(again.Training.SuggestedTimeS == first.Training.SuggestedTimeS);
+                CHECK(again.Training.SuggestedMemoryPerGpuBytes == first.Training.SuggestedMemoryPerGpuBytes);
+                ++applied;
+            }
+        }
+    }
+    CHECK(applied > 100);
+}
+
 } // TEST_SUITE
