@@ -12,6 +12,9 @@ struct EvaluateOptions {
     bool Speed   = true; // inference: false = a fit probe: memory, Fits, GpusNeeded and replicas only; speed, capacity,
                          // latency, SLA and curve stay zero (their queueing model loops over every slot: the planner's
                          // fit probes at thousands of sequences spent most of a keystroke there)
+    bool LayoutSearch = true; // training: false = no SuggestParallelism; the Suggested* fields stay at their defaults
+                              // (the planner re-evaluates a scenario it has just given the suggested layout: the
+                              // search would find the same layout again, and it keeps the first result's)
 };
 
 // Evaluates a resolved scenario. Never throws for bad input: an invalid scenario is a Result with

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <vector>
 
@@ -48,8 +49,9 @@ std::string Why(const TrainingLayout& l) {
 // sequence parallelism wherever TP > 1 (Megatron's usual pairing), a hybrid shard group kept only where it divides
 // the data-parallel size. EstimateTrainingMemory and EstimateTrainingTime read these choices from the layout alone,
 // so every candidate is evaluated on the one shared, read-only scenario.
-TrainingLayout CandidateLayout(const Scenario& s, int tp, int pp, int ep, int zero, RecomputePolicy recompute) {
-    TrainingLayout l = LayoutOf(s);
+// `base` is LayoutOf(s), resolved once per search.
+TrainingLayout CandidateLayout(const Scenario& s, const TrainingLayout& base, int tp, int pp, int ep, int zero, RecomputePolicy recompute) {
+    TrainingLayout l = base;
     l.TensorParallel = tp;
     l.PipelineParallel = pp;
     l.DataParallel = std::max(1, s.GpuCount / std::max(1, tp * pp * l.ContextParallel));
@@ -85,6 +87,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
     double smallest_memory = std::numeric_limits<double>::infinity();
     TrainingLayout smallest;
     const int cp = s.Training.ContextParallel;
+    const TrainingLayout base = LayoutOf(s);
     for (int tp : kTensorChoices) {
         if (tp > s.Cluster.GpusPerNode || tp > s.GpuCount || s.Model.Heads % tp != 0) continue;
         for (int pp : kPipelineChoices) {
@@ -97,19 +100,54 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
             if (IsMoe(s.Model))
                 for (int ep = 2; ep <= dp && ep <= s.Model.Experts && ep_count < kMaxExpertChoices; ep *= 2)
                     if (dp % ep == 0 && s.Model.Experts % ep == 0) ep_choices[ep_count++] = ep;
-            for (int e = 0; e < ep_count; ++e)
+            for (int e = 0; e < ep_count; ++e) {
+            // Time bounds per recompute policy for this TP × PP × EP, from the first layout timed (any ZeRO stage).
+            double time_floor[std::size(kRecomputeChoices)];
+            std::fill(std::begin(time_floor), std::end(time_floor), -1.0);
             for (int zero = 0; zero <= 3; ++zero) {
                 const int ep = ep_choices[e];
-                for (RecomputePolicy recompute : kRecomputeChoices) {
-                    const TrainingLayout layout = CandidateLayout(s, tp, pp, ep, zero, recompute);
-                    const double memory = EstimateTrainingMemory(s, layout).Total();
+                double states_floor = -1.0; // this ZeRO stage's model states + overhead, from its first layout
+                for (size_t rc = 0; rc < std::size(kRecomputeChoices); ++rc) {
+                    const RecomputePolicy recompute = kRecomputeChoices[rc];
                     ++out.LayoutsTried;
+                    // Pruning, proof 1 (memory). EstimateTrainingMemory reads the recompute policy only in the
+                    // activations: weights, gradients, optimizer states (and their offload) and the overhead
+                    // (runtime, buckets, ZeRO-3 gather buffers) are the same for every recompute policy at one
+                    // TP × PP × EP × ZeRO. So every layout of this ZeRO stage needs at least W + G + O + overhead of
+                    // the first one: Total() adds the activations (≥ 0) to W + G + O before the overhead, and rounded
+                    // addition is monotone, so the bound holds in floating point too. A layout whose bound exceeds
+                    // the capacity does not fit, and one whose bound is ≥ the smallest memory so far cannot become
+                    // the smallest (that needs <): skipping it changes neither the choice nor the fallback. A paged
+                    // optimizer spills states to the host only when the total exceeds the GPU, which breaks the
+                    // split: no pruning then.
+                    // Once a layout fits (Found never reverts), the smallest-memory fallback is not reported, so
+                    // the bound need only exceed the capacity; and a layout that cannot win on time (proof 2 below)
+                    // needs neither its memory nor its time.
+                    if (states_floor > capacity && (out.Found || states_floor >= smallest_memory)) continue;
+                    if (out.Found && time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
+                    const TrainingLayout layout = CandidateLayout(s, base, tp, pp, ep, zero, recompute);
+                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout);
+                    const double memory = estimate.Total();
+                    if (rc == 0 && !s.Training.PagedOptimizer)
+                        states_floor = estimate.WeightsBytes + estimate.GradientsBytes + estimate.OptimizerBytes + estimate.OverheadBytes;
                     if (memory < smallest_memory) {
                         smallest_memory = memory;
                         smallest = layout;
                     }
                     if (memory > capacity) continue;
-                    const double time = EstimateTrainingTime(s, layout).TimeS;
+                    // Pruning, proof 2 (time). EstimateTrainingTime reads the ZeRO stage only in the data-parallel
+                    // communication and the offload traffic: steps, micro-batches, compute per micro-batch and the
+                    // tensor- and pipeline-parallel transfers are the same for every ZeRO stage at one
+                    // TP × PP × EP × recompute, and the step adds the bubble, MoE launches and the other exposed
+                    // communication (all ≥ 0) to them. So steps × (micro-batches × compute per micro-batch + TP + PP
+                    // communication), less a 1e-9 margin for rounding, bounds the time of every ZeRO stage from
+                    // below. A layout whose bound exceeds the best time so far by more than the 0.1% tie band is
+                    // neither faster nor a tie: at its turn it would change nothing, so it is not timed.
+                    if (time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
+                    const TrainingTime timed = EstimateTrainingTime(s, layout);
+                    const double time = timed.TimeS;
+                    if (time_floor[rc] < 0)
+                        time_floor[rc] = timed.Steps * (timed.MicroBatchesPerStep * timed.MicroBatchComputeS + timed.TpCommS + timed.PpCommS) * (1.0 - 1e-9);
                     // Faster wins; within 0.1% the one with more memory headroom wins.
                     const bool faster = time < best_time * (1.0 - 1e-3);
                     const bool tie_less_memory = !faster && time <= best_time * (1.0 + 1e-3) && memory < best_memory;
@@ -120,6 +158,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
                         out.Layout = layout;
                     }
                 }
+            }
             }
         }
     }

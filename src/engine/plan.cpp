@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <map>
+#include <utility>
 
 #include "engine/derivation.h"
 #include "engine/engine.h"
@@ -50,7 +51,7 @@ struct FabricGroup {
     double                   NetworkBytesPerSPerGpu = kEthernetClassBytesPerSPerGpu;
     std::string              Name;          // "infiniband", "roce", "ethernet", "ethernet-class" (not stated), "yours"
     bool                     Fast = false;  // InfiniBand / RoCE stated, or the visitor's own cluster
-    std::vector<PriceOption> Offers;
+    std::vector<const PriceOption*> Offers; // into PlanCandidate::Offers (no copy per GPU and group)
 };
 
 // Groups a GPU's offers by what they state about the fabric; an offer that states nothing is Ethernet-class (the
@@ -89,7 +90,7 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
         }
         FabricGroup& group = groups[it->second];
         if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
-        group.Offers.push_back(offer);
+        group.Offers.push_back(&offer);
     }
     if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
         FabricGroup none;
@@ -104,9 +105,11 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
 // unit of it whole (a replica for inference, the whole run for training), so that no traffic crosses their network.
 // A job sized on one fabric is then priced at the cheapest offer that can host it, spot included.
 std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& groups, const FabricGroup& chosen, int unit_gpus) {
-    std::vector<PriceOption> out = chosen.Offers;
+    std::vector<PriceOption> out;
+    for (const PriceOption* offer : chosen.Offers) out.push_back(*offer);
     for (const FabricGroup& g : groups)
-        if (&g != &chosen && unit_gpus <= g.GpusPerNode) out.insert(out.end(), g.Offers.begin(), g.Offers.end());
+        if (&g != &chosen && unit_gpus <= g.GpusPerNode)
+            for (const PriceOption* offer : g.Offers) out.push_back(*offer);
     return out;
 }
 
@@ -117,20 +120,20 @@ Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
     return s;
 }
 
-bool HasOnDemand(const std::vector<PriceOption>& offers) {
-    for (const PriceOption& o : offers)
-        if (o.Kind == "on_demand" && o.PricePerGpuHour > 0) return true;
+bool HasOnDemand(const std::vector<const PriceOption*>& offers) {
+    for (const PriceOption* o : offers)
+        if (o->Kind == "on_demand" && o->PricePerGpuHour > 0) return true;
     return false;
 }
 
 // Cheapest on-demand rent per hour for `gpus` GPUs (whole instances), as ApplyCosts prices it; 0 = no offer.
-double OnDemandPerHour(const std::vector<PriceOption>& offers, double gpus, double own_rate) {
+double OnDemandPerHour(const std::vector<const PriceOption*>& offers, double gpus, double own_rate) {
     if (own_rate > 0) return gpus * own_rate;
     double best = 0;
-    for (const PriceOption& o : offers) {
-        if (o.Kind != "on_demand" || !(o.PricePerGpuHour > 0)) continue;
-        const double per = std::max(1, o.GpusPerInstance);
-        const double cost = std::ceil(gpus / per) * per * o.PricePerGpuHour;
+    for (const PriceOption* o : offers) {
+        if (o->Kind != "on_demand" || !(o->PricePerGpuHour > 0)) continue;
+        const double per = std::max(1, o->GpusPerInstance);
+        const double cost = std::ceil(gpus / per) * per * o->PricePerGpuHour;
         if (best == 0 || cost < best) best = cost;
     }
     return best;
@@ -357,12 +360,38 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
 //-----------------------------------------------------------------------------
 
 // The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
+// The Suggested* fields of one training result copied into another.
+void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
+    to->SuggestedFound = from.SuggestedFound;
+    to->SuggestedTensorParallel = from.SuggestedTensorParallel;
+    to->SuggestedPipelineParallel = from.SuggestedPipelineParallel;
+    to->SuggestedDataParallel = from.SuggestedDataParallel;
+    to->SuggestedZeroStage = from.SuggestedZeroStage;
+    to->SuggestedExpertParallel = from.SuggestedExpertParallel;
+    to->SuggestedRecompute = from.SuggestedRecompute;
+    to->SuggestedTimeS = from.SuggestedTimeS;
+    to->SuggestedMemoryPerGpuBytes = from.SuggestedMemoryPerGpuBytes;
+    to->SuggestionReason = from.SuggestionReason;
+}
+
+// The second evaluation, on the suggested layout, does not search again (figures only): the candidates are built from
+// what a layout leaves alone (micro-batch, context parallel, virtual stages, shard group, the workload), so the search
+// on the changed scenario finds the same layout; the first result's suggestion is kept (tests/catalog/test_layout_search_pruning.cpp
+// checks this across the catalog).
 bool LayoutTraining(Scenario* s, Result* r) {
     *r = Evaluate(*s);
     if (!r->Ok) return false;
     if (r->Training.SuggestedFound && (!r->Fits || r->Training.SuggestedTimeS < r->Training.TimeS)) {
         ApplySuggestedLayout(r->Training, s);
-        *r = Evaluate(*s);
+        if (Explaining()) {
+            *r = Evaluate(*s);
+        } else {
+            EvaluateOptions no_search = CurrentEvaluateOptions();
+            no_search.LayoutSearch = false;
+            Result applied = Evaluate(*s, no_search);
+            CopySuggestion(r->Training, &applied.Training);
+            *r = std::move(applied);
+        }
     }
     return r->Ok && r->Fits;
 }
@@ -376,6 +405,7 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
             out.Reason = r.Error;
             return out;
         }
+        bool laid_out = false; // the doubling below found the count and its layout: that is the configuration
         if (!(r.GpusNeeded > 0)) {
             // More data parallelism alone never fits (activations do not shard with it): double the GPUs, each count
             // with the fastest layout the search finds (TP, PP, ZeRO-3, recompute), until one fits.
@@ -384,21 +414,25 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
                 t.GpuCount = static_cast<int>(count);
                 t.Training.ZeroStage = 3;
                 Result tr;
-                if (LayoutTraining(&t, &tr)) {
-                    r.GpusNeeded = t.GpuCount;
+                if (LayoutTraining(&t, &tr)) { // count ≤ kMaxPlanGpus: sized and laid out once, not again below
+                    laid_out = true;
+                    s = std::move(t);
+                    r = std::move(tr);
                     break;
                 }
             }
         }
-        if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
-            out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
-            return out;
-        }
-        s.GpuCount = r.GpusNeeded; // more GPUs than the scenario has: the count that fits, then the fastest layout on it
-        s.Training.ZeroStage = std::max(s.Training.ZeroStage, 3);
-        if (!LayoutTraining(&s, &r)) {
-            out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
-            return out;
+        if (!laid_out) {
+            if (!(r.GpusNeeded > 0) || r.GpusNeeded > kMaxPlanGpus) {
+                out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
+                return out;
+            }
+            s.GpuCount = r.GpusNeeded; // more GPUs than the scenario has: the count that fits, then the fastest layout on it
+            s.Training.ZeroStage = std::max(s.Training.ZeroStage, 3);
+            if (!LayoutTraining(&s, &r)) {
+                out.Reason = "does not fit on " + std::to_string(s.GpuCount) + " GPUs with any layout searched";
+                return out;
+            }
         }
     }
     // The cost/time trade-off of more GPUs: the fitting count, ×2 and ×4 (each with its fastest layout).
@@ -500,13 +534,13 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     for (const FabricGroup& g : groups) {
         Sized sized = online ? SizeOnline(base, candidate, g, own_rate) : inference ? SizeBatch(base, candidate, g, own_rate) : SizeTraining(base, candidate, g, own_rate);
         if (!sized.Ok) {
-            if (failure.Reason.empty() || sized.Why > failure.Why) failure = sized;
+            if (failure.Reason.empty() || sized.Why > failure.Why) failure = std::move(sized);
             continue;
         }
         const bool priced_now = own_rate > 0 || HasOnDemand(g.Offers) || (!online && !g.Offers.empty());
         const bool priced_best = best_group != nullptr && (own_rate > 0 || HasOnDemand(best_group->Offers) || (!online && !best_group->Offers.empty()));
         if (best_group == nullptr || (priced_now && !priced_best) || (priced_now == priced_best && sized.Rank < best.Rank)) {
-            best = sized;
+            best = std::move(sized);
             best_group = &g;
         }
     }
@@ -515,7 +549,7 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         row.Reason = failure.Reason;
         return row;
     }
-    row.Points = best.Points;
+    row.Points = std::move(best.Points);
     Scenario& s = best.S;
     const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
     const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);

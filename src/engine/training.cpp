@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "engine/derivation.h"
+#include "engine/engine.h"
 #include "engine/mfu_defaults.h"
 #include "engine/model_math.h"
 
@@ -246,7 +247,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "checkpoint_write_s", "Checkpoint write time", "size / (GPUs × 122 MB/s, Llama 3's Tectonic rate per GPU)", tr.CheckpointWriteS, "s");
 
     // Suggestion
-    const ParallelismSuggestion suggestion = SuggestParallelism(s);
+    const ParallelismSuggestion suggestion = CurrentEvaluateOptions().LayoutSearch ? SuggestParallelism(s) : ParallelismSuggestion{};
     tr.SuggestedFound = suggestion.Found;
     tr.SuggestedTensorParallel = suggestion.Layout.TensorParallel;
     tr.SuggestedPipelineParallel = suggestion.Layout.PipelineParallel;
