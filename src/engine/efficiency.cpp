@@ -2,6 +2,8 @@
 #include "engine/efficiency.h"
 
 #include <cstdio>
+#include <cstring>
+#include <string_view>
 
 #include "engine/hardware_support.h"
 #include "engine/inference.h"
@@ -103,7 +105,7 @@ constexpr double kInterconnectEff = 0.8;
 // kDefaultGpuMemoryUtilization (vLLM gpu_memory_utilization = 0.9).
 
 struct ArchRow {
-    const char* Architecture;
+    std::string_view Architecture; // a view: a lookup compares lengths first, with no strlen per row
     double      Bandwidth;
     double      Compute;    // on the BF16/FP16, FP8 and INT8 paths
     const char* Basis;
@@ -129,45 +131,76 @@ bool IsLocalEngine(const std::string& engine) { return engine == "llama.cpp" || 
 
 bool IsEagerEngine(const std::string& engine) { return engine == "pytorch-eager"; }
 
+namespace {
+
+// What the defaults for an architecture and engine are made of: the row (or none), the vendor's backend and the
+// engine kind. Numbers (DefaultInferenceEfficiency) and words (InferenceEfficiencyBasis) both read it, so the text
+// always describes the figures, and a figures-only evaluation builds no string.
+struct EfficiencyChoice {
+    const ArchRow* Row   = nullptr;
+    bool           Apple = false;
+    const char*    Backend = "";
+    bool           Local = false;
+    bool           Eager = false;
+};
+
+EfficiencyChoice ChooseEfficiency(const std::string& architecture, const std::string& engine) {
+    EfficiencyChoice c;
+    for (const ArchRow& row : kRows)
+        if (std::string_view(architecture) == row.Architecture) { c.Row = &row; break; } // ids are unique
+    c.Apple = architecture.rfind("apple", 0) == 0;
+    const bool amd = architecture.rfind("cdna", 0) == 0 || architecture.rfind("rdna", 0) == 0;
+    c.Backend = c.Apple ? "Metal" : amd ? "ROCm" : c.Row != nullptr ? "CUDA" : "";
+    c.Local = IsLocalEngine(engine);
+    c.Eager = !c.Local && IsEagerEngine(engine);
+    return c;
+}
+
+} // namespace
+
 InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine, ComputeClass math) {
+    const EfficiencyChoice c = ChooseEfficiency(architecture, engine);
     InferenceEfficiency e;
     e.BandwidthEfficiency = kBandwidthEffUnknown;
     e.ComputeEfficiency = kComputeEffCdna3;
-    e.KnownArchitecture = false;
-    e.Basis = "no row for architecture \"" + architecture + "\": the lowest fitted figures (AMD decode, CDNA3 compute), not NVIDIA's";
-    for (const ArchRow& row : kRows) {
-        if (architecture == row.Architecture) {
-            e.BandwidthEfficiency = row.Bandwidth;
-            e.ComputeEfficiency = math == ComputeClass::Fp4 && row.ComputeFp4 > 0 ? row.ComputeFp4 : row.Compute;
-            e.Basis = row.Basis;
-            e.KnownArchitecture = true;
-        }
+    e.KnownArchitecture = c.Row != nullptr;
+    if (c.Row != nullptr) {
+        e.BandwidthEfficiency = c.Row->Bandwidth;
+        e.ComputeEfficiency = math == ComputeClass::Fp4 && c.Row->ComputeFp4 > 0 ? c.Row->ComputeFp4 : c.Row->Compute;
     }
-    const bool apple = architecture.rfind("apple", 0) == 0;
-    const bool amd = architecture.rfind("cdna", 0) == 0 || architecture.rfind("rdna", 0) == 0;
-    e.Backend = apple ? "Metal" : amd ? "ROCm" : e.KnownArchitecture ? "CUDA" : "";
-    e.SequenceOverheadS = IsLocalEngine(engine) ? 0.0 : kSequenceOverheadS;
-    if (IsLocalEngine(engine)) {
-        const bool metal = e.Backend == "Metal";
+    e.Backend = c.Backend;
+    e.SequenceOverheadS = c.Local ? 0.0 : kSequenceOverheadS;
+    if (c.Local) {
+        const bool metal = std::strcmp(c.Backend, "Metal") == 0;
         e.BandwidthEfficiency = metal ? kLocalBandwidthEffMetal : kLocalBandwidthEffCuda;
         e.StepOverheadS = metal ? kLocalStepOverheadMetalS : kLocalStepOverheadCudaS;
-        if (apple && e.ComputeEfficiency <= 0) e.ComputeEfficiency = kComputeEffCdna3;
-        e.KnownArchitecture = e.KnownArchitecture || apple;
-        e.Basis = std::string("llama.cpp ") + (metal ? "Metal" : e.Backend == "CUDA" ? "CUDA" : "CUDA figures borrowed for " + (e.Backend.empty() ? std::string("an unknown backend") : e.Backend)) +
-                  " fit: bandwidth share and fixed per-token cost (llama-bench calibration cases)";
-    } else if (IsEagerEngine(engine)) {
+        if (c.Apple && e.ComputeEfficiency <= 0) e.ComputeEfficiency = kComputeEffCdna3;
+        e.KnownArchitecture = e.KnownArchitecture || c.Apple;
+    } else if (c.Eager) {
         e.HostLayerS = kEagerHostLayerS;
-        e.Basis += "; eager PyTorch loop: host dispatch per layer per step from the gpt-fast blog's eager baseline";
-    } else if (apple) {
+    } else if (c.Apple) {
         // A datacenter engine on Apple silicon has no case; the Metal share of the local fit, without its fixed cost.
         e.BandwidthEfficiency = kLocalBandwidthEffMetal;
         e.KnownArchitecture = true;
-        e.Basis = "Apple silicon: the llama.cpp Metal bandwidth share; compute borrowed from CDNA3 (lowest fit)";
     }
     e.InterconnectEfficiency = kInterconnectEff;
     e.RuntimeOverheadBytes = kInferenceRuntimeOverheadBytes;
     e.GpuMemoryUtilization = kDefaultGpuMemoryUtilization;
     return e;
+}
+
+std::string InferenceEfficiencyBasis(const std::string& architecture, const std::string& engine) {
+    const EfficiencyChoice c = ChooseEfficiency(architecture, engine);
+    if (c.Local) {
+        const std::string backend = c.Backend;
+        return std::string("llama.cpp ") + (backend == "Metal" ? "Metal" : backend == "CUDA" ? "CUDA" : "CUDA figures borrowed for " + (backend.empty() ? std::string("an unknown backend") : backend)) +
+               " fit: bandwidth share and fixed per-token cost (llama-bench calibration cases)";
+    }
+    if (c.Apple && !c.Eager) return "Apple silicon: the llama.cpp Metal bandwidth share; compute borrowed from CDNA3 (lowest fit)";
+    std::string basis = c.Row != nullptr ? std::string(c.Row->Basis)
+                                         : "no row for architecture \"" + architecture + "\": the lowest fitted figures (AMD decode, CDNA3 compute), not NVIDIA's";
+    if (c.Eager) basis += "; eager PyTorch loop: host dispatch per layer per step from the gpt-fast blog's eager baseline";
+    return basis;
 }
 
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {

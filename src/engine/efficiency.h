@@ -13,11 +13,10 @@ struct InferenceEfficiency {
     double InterconnectEfficiency = 0; // tensor-parallel collectives: achieved / peak link bandwidth
     double RuntimeOverheadBytes   = 0; // CUDA context, library workspaces, allocator slack per GPU, bytes
     double GpuMemoryUtilization   = 0; // fraction of GPU memory the serving engine may use
-    std::string Basis;                 // where the bandwidth/compute defaults come from (for the derivation trail)
     double StepOverheadS          = 0; // fixed time per forward step (launches, synchronisation, host loop), s
     double SequenceOverheadS      = 0; // host time per sequence per step (scheduling, sampling, detokenising), s
     double HostLayerS             = 0; // eager engines: host dispatch time per layer per forward step, s (0 = the host keeps ahead)
-    std::string Backend;               // "CUDA", "ROCm", "Metal", or "" when the vendor is unknown
+    const char* Backend           = ""; // "CUDA", "ROCm", "Metal", or "" when the vendor is unknown
     bool   KnownArchitecture      = true; // false: no row for the GPU's architecture; conservative figures are used
 };
 
@@ -33,6 +32,8 @@ bool IsEagerEngine(const std::string& engine);
 // `math` is the math path in use: an architecture may have a separate figure for its FP4 path (Blackwell).
 InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine = "",
                                                ComputeClass math = ComputeClass::Bf16);
+// Where those defaults come from, in words, for the derivation trail (built only when a derivation is shown).
+std::string InferenceEfficiencyBasis(const std::string& architecture, const std::string& engine = "");
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
 

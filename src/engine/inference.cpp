@@ -451,8 +451,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
     AddStep(r, "math_path", "Math path peak per GPU",
             std::string(ComputeClassName(u.Math.Compute)) + " dense peak" + (u.Math.Fallback ? " (requested path missing: bf16)" : ""),
             u.Math.PeakFlops, "FLOP/s");
-    AddStep(r, "bandwidth_efficiency", "Bandwidth efficiency (decode)", u.Eff.Basis, u.Eff.BandwidthEfficiency, "");
-    AddStep(r, "compute_efficiency", "Compute efficiency (prefill)", u.Eff.Basis, u.Eff.ComputeEfficiency, "");
+    AddStep(r, "bandwidth_efficiency", "Bandwidth efficiency (decode)", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.BandwidthEfficiency, "");
+    AddStep(r, "compute_efficiency", "Compute efficiency (prefill)", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.ComputeEfficiency, "");
     const double input = in.InputTokens;
     const double prefill_flops = 2.0 * u.ActiveLinearParams * input + AttentionFlops(m, 0.0, input);
     AddStep(r, "prefill_flops", "Prefill FLOPs per request",
@@ -535,7 +535,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     }
     r->Inference.StepOverheadS = u.Eff.StepOverheadS;
     if (u.Eff.StepOverheadS > 0)
-        AddStep(r, "step_overhead_s", "Fixed cost per step", u.Eff.Basis, u.Eff.StepOverheadS, "s");
+        AddStep(r, "step_overhead_s", "Fixed cost per step", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.StepOverheadS, "s");
     if (u.Eff.HostLayerS > 0)
         AddStep(r, "host_dispatch_s", "Host dispatch per step (eager loop)",
                 Str(m.Layers) + " layers × " + Num(u.Eff.HostLayerS * 1e3) + " ms; a step takes max(GPU time, host time)", m.Layers * u.Eff.HostLayerS, "s");
