@@ -307,8 +307,19 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
         one.Recompute = RecomputePolicy::None;
         working_layer = ActivationBytesPerLayer(one);
     }
-    const double first_stage = mem.ActivationsPerLayerBytes * layers_per_stage * mem.InFlightMicroBatches + working_layer;
-    const double last_stage = mem.ActivationsPerLayerBytes * layers_per_stage + working_layer + mem.LogitsBytes;
+    double first_stored = layers_per_stage * mem.InFlightMicroBatches; // layers' worth of saved tensors on the GPU
+    double last_stored = layers_per_stage;
+    if (s.Training.OffloadActivations) { // the rest sits in host memory (kOffloadFwdStashTensors)
+        const double resident = l.Recompute == RecomputePolicy::Full ? static_cast<double>(kOffloadFwdStashTensors) : kOffloadLayersResident;
+        first_stored = std::min(first_stored, resident);
+        last_stored = std::min(last_stored, resident);
+    }
+    const double first_stage = mem.ActivationsPerLayerBytes * first_stored + working_layer;
+    // The loss's backward runs first and frees the logits and their gradient (after the output projection's
+    // backward) before the last layer is recomputed, so the logits and the recomputed layer are not live together.
+    // source: PyTorch autograd frees saved tensors once their node has run (torch.autograd docs, "Saved tensors");
+    // torchtune recipes `del logits` before loss.backward().
+    const double last_stage = mem.ActivationsPerLayerBytes * last_stored + std::max(working_layer, mem.LogitsBytes);
     mem.ActivationsBytes = l.PipelineParallel > 1 ? std::max(first_stage, last_stage) : last_stage;
 
     // Overhead: runtime, gradient buckets, ZeRO-3 gathered layers.
