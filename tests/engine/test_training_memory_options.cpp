@@ -67,4 +67,35 @@ TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a ti
     CHECK(plain - chunked == doctest::Approx(elements * (4.0 - 2.0 - 0.5)));
 }
 
+
+TEST_CASE("full recompute: the logits and the layer being recomputed are not live together") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    s.Training.Recompute = RecomputePolicy::Full;
+    const double tokens = 2048.0 * 2;
+    const double inputs = 32 * tokens * 4096 * 2; // one bf16 layer input per layer
+    const double logits = tokens * 128256 * 4;    // fp32, larger than one recomputed layer here
+    CHECK(Evaluate(s).MemoryPerGpu.Activations == doctest::Approx(inputs + logits));
+}
+
+TEST_CASE("activation offloading keeps the last five saved tensors and the logits on the GPU") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    s.Training.Recompute = RecomputePolicy::Full;
+    const double tokens = 2048.0 * 2;
+    const double kept = Evaluate(s).MemoryPerGpu.Activations;
+    s.Training.OffloadActivations = true;
+    const double offloaded = Evaluate(s).MemoryPerGpu.Activations;
+    // 27 of the 32 layer inputs go to host memory (torchtune max_fwd_stash_size = 5)
+    CHECK(kept - offloaded == doctest::Approx(27 * tokens * 4096 * 2));
+    // without recompute a layer saves many tensors: two layers' worth stay, not 32
+    s.Training.Recompute = RecomputePolicy::None;
+    const Result none = Evaluate(s);
+    CHECK(none.MemoryPerGpu.Activations < offloaded * 2.0);
+}
+
 } // TEST_SUITE
