@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/engine.h"
+#include "engine/training.h"
 #include "test_models.h"
 
 using namespace engine;
@@ -96,6 +97,25 @@ TEST_CASE("activation offloading keeps the last five saved tensors and the logit
     s.Training.Recompute = RecomputePolicy::None;
     const Result none = Evaluate(s);
     CHECK(none.MemoryPerGpu.Activations < offloaded * 2.0);
+}
+
+
+TEST_CASE("states in the weights' dtype: bf16 Adam moments, and bf16 LoRA adapters with their gradients") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    s.Training.MasterWeightsFp32 = false;
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).OptimizerBytesPerParam == doctest::Approx(8.0)); // fp32 m, v
+    s.Training.StatesInWeightDtype = true;
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).OptimizerBytesPerParam == doctest::Approx(4.0)); // bf16 m, v
+    s.Training.MasterWeightsFp32 = true; // a master copy keeps fp32 moments
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).OptimizerBytesPerParam == doctest::Approx(12.0));
+    s.Workload = WorkloadKind::Lora;
+    s.Training.StatesInWeightDtype = false;
+    const TrainingMemory fp32 = EstimateTrainingMemory(s, LayoutOf(s));
+    s.Training.StatesInWeightDtype = true;
+    const TrainingMemory bf16 = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(bf16.GradientsBytes == doctest::Approx(fp32.GradientsBytes / 2));
+    CHECK(bf16.OptimizerBytes == doctest::Approx(fp32.OptimizerBytes / 2));
 }
 
 } // TEST_SUITE
