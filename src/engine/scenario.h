@@ -94,6 +94,8 @@ struct TrainingParams {
     bool      PagedOptimizer      = false; // bitsandbytes paged optimizer (QLoRA)
     bool      OptimizerInBackward = false; // step each parameter as its gradient arrives (torchtune optimizer_in_bwd)
     int       LossChunks          = 1;     // cross-entropy over this many sequence chunks (torchtune CEWithChunkedOutputLoss: 8)
+    bool      StatesInWeightDtype = false; // optimizer moments (and LoRA adapters) in the 16-bit weights' dtype (PyTorch optimizers on bf16 parameters)
+    bool      OffloadActivations  = false; // tensors saved for backward kept in host memory (torchtune enable_activation_offloading)
     // --- accuracy (issue 16) ---
     int       ExpertParallel      = 1;     // MoE: data-parallel ranks the routed experts are spread over (Megatron expert_model_parallel_size)
     int       VirtualPipelineStages = 1;   // interleaved 1F1B: model chunks per pipeline rank (Megatron virtual_pipeline_model_parallel_size)

@@ -168,7 +168,8 @@ void EvaluateTraining(const Scenario& s, Result* r) {
             mem.LogitsBytes, "B");
     AddStep(r, "activations_bytes", "Activations per GPU",
             "per layer × " + Num(std::ceil(static_cast<double>(m.Layers) / layout.PipelineParallel)) + " layers × " + Num(mem.InFlightMicroBatches) +
-                " micro-batches in flight (1F1B) + logits" + (layout.Recompute == RecomputePolicy::Full ? " + one layer being recomputed" : ""),
+                " micro-batches in flight (1F1B) + logits" + (layout.Recompute == RecomputePolicy::Full ? " + one layer being recomputed" : "") +
+                (t.OffloadActivations ? "; offloaded to host memory but for the tensors in flight" : ""),
             mem.ActivationsBytes, "B");
     AddStep(r, "overhead_bytes", "Overhead",
             "runtime " + Gb(mem.RuntimeBytes) + " (efficiency.runtime_overhead_gb) + gradient buckets " + Gb(mem.BucketBytes) + " + ZeRO-3 gathered layers " +

@@ -42,6 +42,15 @@ constexpr double kLogitsBytesPerElement    = 4.0;
 // time to fp32: 2·s·b·V + 4·s·b·V / chunks. source: torchtune CEWithChunkedOutputLoss (num_output_chunks = 8;
 // "upcasting to fp32 one chunk at a time").
 constexpr double kChunkedLogitsBytesPerElement = 2.0;
+// Activation offloading moves every tensor saved for backward (>= 1 KiB) to pinned host memory on a side stream and
+// keeps a tensor on the GPU until its copy is done, holding at most the last 5 saved tensors at once; the output
+// projection is excluded, so the logits stay. In the backward each tensor is brought back one step ahead.
+// source: torchtune training/_activation_offloading.py OffloadActivations (max_fwd_stash_size = 5,
+// min_offload_size = 1024) and recipes/lora_finetune_single_device.py (NoOpManager on model.output), commit 30b8519e8.
+// With full recompute a layer saves one tensor (its input), so 5 layer inputs stay; otherwise the stash is smaller
+// than one layer's saved tensors, and one layer fetched ahead in the backward is held next to the one in use.
+constexpr int    kOffloadFwdStashTensors   = 5;
+constexpr double kOffloadLayersResident    = 2.0;
 // Flash attention saves one fp32 log-sum-exp per head per token instead of the s×s probabilities.
 // source: Dao et al. 2022 (FlashAttention), Alg. 2 (saves ℓ and m per row; FA2 keeps one logsumexp).
 constexpr double kFlashStatsBytes          = 4.0;

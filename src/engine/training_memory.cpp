@@ -266,7 +266,14 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
         mem.TrainableParams = params;
         const double grad_bytes = mem.WeightBytesPerParam; // gradients in the weights' dtype (ZeRO §3.1: 2Ψ fp16)
         const double master = (s.Training.MasterWeightsFp32 && mem.WeightBytesPerParam < kMasterWeightBytes) ? kMasterWeightBytes : 0.0;
-        mem.OptimizerBytesPerParam = master + OptimizerStateBytes(s.Training.Optimizer, m.Hidden, std::max(m.Hidden, m.Ffn));
+        double states = OptimizerStateBytes(s.Training.Optimizer, m.Hidden, std::max(m.Hidden, m.Ffn));
+        // Moments in the parameters' dtype (states_in_weight_dtype, no fp32 master): PyTorch's AdamW and SGD create them
+        // with torch.zeros_like(p) / torch.clone(grad) (torch/optim/adamw.py _init_group, sgd.py), so pure-bf16
+        // training (torchtune dtype=bf16) keeps bf16 m and v, 4 B per parameter.
+        if (s.Training.StatesInWeightDtype && master == 0.0 && mem.WeightBytesPerParam < kMasterWeightBytes &&
+            (s.Training.Optimizer == OptimizerKind::AdamW || s.Training.Optimizer == OptimizerKind::Sgd))
+            states *= std::max(mem.WeightBytesPerParam, kActivationBytes) / kMasterWeightBytes;
+        mem.OptimizerBytesPerParam = master + states;
         mem.WeightsBytes = local_params * mem.WeightBytesPerParam / weight_shard;
         mem.GradientsBytes = local_params * grad_bytes / grad_shard;
         // Optimizer in backward: each parameter is stepped as soon as its gradient is ready and the gradient freed,
@@ -279,10 +286,17 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     } else {
         mem.TrainableParams = LoraTrainableParams(m, s.Training.LoraRank, s.Training.LoraTargets);
         const double local_adapters = mem.TrainableParams / model_split;
-        // Adapters are fp32 already, so no separate master copy.
+        // Adapters are fp32 already (PEFT), so no separate master copy. With states_in_weight_dtype they are built
+        // in the 16-bit compute dtype: torchtune instantiates the whole model,
+        // adapters included, under training.set_default_dtype(bf16) (recipes/lora_finetune_single_device.py
+        // _setup_model), and its AdamW moments follow the adapters' dtype (torch.zeros_like).
+        const bool low_precision = s.Training.StatesInWeightDtype;
+        const double adapter_bytes = low_precision ? kActivationBytes : kLoraAdapterBytes;
         mem.OptimizerBytesPerParam = OptimizerStateBytes(s.Training.Optimizer, s.Training.LoraRank, m.Hidden);
-        mem.WeightsBytes = (local_params * mem.WeightBytesPerParam + local_adapters * kLoraAdapterBytes) / weight_shard;
-        mem.GradientsBytes = local_adapters * kLoraAdapterBytes / grad_shard;
+        if (low_precision && (s.Training.Optimizer == OptimizerKind::AdamW || s.Training.Optimizer == OptimizerKind::Sgd))
+            mem.OptimizerBytesPerParam *= adapter_bytes / kLoraAdapterBytes;
+        mem.WeightsBytes = (local_params * mem.WeightBytesPerParam + local_adapters * adapter_bytes) / weight_shard;
+        mem.GradientsBytes = local_adapters * adapter_bytes / grad_shard;
         mem.OptimizerBytes = local_adapters * mem.OptimizerBytesPerParam / optimizer_shard;
     }
     if (s.Training.OffloadOptimizer) {
@@ -307,8 +321,19 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
         one.Recompute = RecomputePolicy::None;
         working_layer = ActivationBytesPerLayer(one);
     }
-    const double first_stage = mem.ActivationsPerLayerBytes * layers_per_stage * mem.InFlightMicroBatches + working_layer;
-    const double last_stage = mem.ActivationsPerLayerBytes * layers_per_stage + working_layer + mem.LogitsBytes;
+    double first_stored = layers_per_stage * mem.InFlightMicroBatches; // layers' worth of saved tensors on the GPU
+    double last_stored = layers_per_stage;
+    if (s.Training.OffloadActivations) { // the rest sits in host memory (kOffloadFwdStashTensors)
+        const double resident = l.Recompute == RecomputePolicy::Full ? static_cast<double>(kOffloadFwdStashTensors) : kOffloadLayersResident;
+        first_stored = std::min(first_stored, resident);
+        last_stored = std::min(last_stored, resident);
+    }
+    const double first_stage = mem.ActivationsPerLayerBytes * first_stored + working_layer;
+    // The loss's backward runs first and frees the logits and their gradient (after the output projection's
+    // backward) before the last layer is recomputed, so the logits and the recomputed layer are not live together.
+    // source: PyTorch autograd frees saved tensors once their node has run (torch.autograd docs, "Saved tensors");
+    // torchtune recipes `del logits` before loss.backward().
+    const double last_stage = mem.ActivationsPerLayerBytes * last_stored + std::max(working_layer, mem.LogitsBytes);
     mem.ActivationsBytes = l.PipelineParallel > 1 ? std::max(first_stage, last_stage) : last_stage;
 
     // Overhead: runtime, gradient buckets, ZeRO-3 gathered layers.

@@ -2,6 +2,7 @@
 #include <doctest/doctest.h>
 
 #include "engine/engine.h"
+#include "engine/training.h"
 #include "test_models.h"
 
 using namespace engine;
@@ -65,6 +66,56 @@ TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a ti
     const double chunked = Evaluate(s).MemoryPerGpu.Activations;
     // 4 B fp32 per logit → 2 B bf16 + 4 B / 8
     CHECK(plain - chunked == doctest::Approx(elements * (4.0 - 2.0 - 0.5)));
+}
+
+
+TEST_CASE("full recompute: the logits and the layer being recomputed are not live together") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    s.Training.Recompute = RecomputePolicy::Full;
+    const double tokens = 2048.0 * 2;
+    const double inputs = 32 * tokens * 4096 * 2; // one bf16 layer input per layer
+    const double logits = tokens * 128256 * 4;    // fp32, larger than one recomputed layer here
+    CHECK(Evaluate(s).MemoryPerGpu.Activations == doctest::Approx(inputs + logits));
+}
+
+TEST_CASE("activation offloading keeps the last five saved tensors and the logits on the GPU") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    s.Training.Recompute = RecomputePolicy::Full;
+    const double tokens = 2048.0 * 2;
+    const double kept = Evaluate(s).MemoryPerGpu.Activations;
+    s.Training.OffloadActivations = true;
+    const double offloaded = Evaluate(s).MemoryPerGpu.Activations;
+    // 27 of the 32 layer inputs go to host memory (torchtune max_fwd_stash_size = 5)
+    CHECK(kept - offloaded == doctest::Approx(27 * tokens * 4096 * 2));
+    // without recompute a layer saves many tensors: two layers' worth stay, not 32
+    s.Training.Recompute = RecomputePolicy::None;
+    const Result none = Evaluate(s);
+    CHECK(none.MemoryPerGpu.Activations < offloaded * 2.0);
+}
+
+
+TEST_CASE("states in the weights' dtype: bf16 Adam moments, and bf16 LoRA adapters with their gradients") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::FullFinetune;
+    s.Training.MasterWeightsFp32 = false;
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).OptimizerBytesPerParam == doctest::Approx(8.0)); // fp32 m, v
+    s.Training.StatesInWeightDtype = true;
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).OptimizerBytesPerParam == doctest::Approx(4.0)); // bf16 m, v
+    s.Training.MasterWeightsFp32 = true; // a master copy keeps fp32 moments
+    CHECK(EstimateTrainingMemory(s, LayoutOf(s)).OptimizerBytesPerParam == doctest::Approx(12.0));
+    s.Workload = WorkloadKind::Lora;
+    s.Training.StatesInWeightDtype = false;
+    const TrainingMemory fp32 = EstimateTrainingMemory(s, LayoutOf(s));
+    s.Training.StatesInWeightDtype = true;
+    const TrainingMemory bf16 = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(bf16.GradientsBytes == doctest::Approx(fp32.GradientsBytes / 2));
+    CHECK(bf16.OptimizerBytes == doctest::Approx(fp32.OptimizerBytes / 2));
 }
 
 } // TEST_SUITE
