@@ -82,6 +82,8 @@ struct TrainingParams {
     int       PipelineParallel    = 1;
     int       ContextParallel     = 1;
     bool      SequenceParallel    = false; // Megatron sequence parallelism (shards norm/dropout activations by TP)
+    bool      MoeA2aOverlap       = true;  // MoE expert-parallel all-to-all overlapped with another micro-batch's compute
+                                           // (Megatron-Core overlap_moe_expert_parallel_comm); false = on the critical path
     int       ZeroStage           = 0;    // 0..3 (ZeRO-3 = FSDP full shard)
     int       ShardGroupGpus      = 0;    // hybrid shard (HSDP): GPUs a ZeRO shard spans; 0 = all data-parallel GPUs
     bool      OffloadOptimizer    = false; // optimizer states in CPU memory (ZeRO-Offload)

@@ -226,7 +226,10 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
         }
         const double per_micro = moe_layers_per_stage * passes * per_pass_s;
         out.EpCommS = micro * per_micro;
-        ep_exposed = micro * std::max(0.0, per_micro - micro_s);
+        // Megatron-Bridge enables the overlap per recipe (scripts/performance/utils/helpers.py
+        // set_moe_a2a_overlap_overrides: overlap_moe_expert_parallel_comm = True, only where the recipe sets
+        // moe_a2a_overlap, default False); without it the dispatch and combine wait on the expert GEMMs.
+        ep_exposed = s.Training.MoeA2aOverlap ? micro * std::max(0.0, per_micro - micro_s) : out.EpCommS;
     }
     // Context parallel (ring attention): K and V chunks circulate in forward, K/V and their gradients in backward,
     // overlapped with the attention of the resident chunk.
