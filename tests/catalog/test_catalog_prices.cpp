@@ -279,7 +279,8 @@ TEST_CASE("a scenario priced in RUB on each Russian provider gives the per-GPU p
         {"vk-cloud", "l40s", 1, 4.02 * 60.0, "https://cloud.vk.com/pricelist"},
         // Immers.cloud RTX 4090 table, rtx4090-1.8.16.40 at 82.76 RUB/h.
         {"immers-cloud", "rtx-4090", 1, 82.76, "https://immers.cloud/gpu/4090/"},
-        // Immers.cloud H100 table (copy of 2026-03-28), h100-1.16.64.160 at 341.77 RUB/h.
+        // Immers.cloud H100 table (copy of 2026-03-28), h100-1.16.64.160 at 341.77 RUB/h; a renter's notes of 2026-06-16
+        // give the same price rounded (342 RUB/h for a 1x H100 PCIe).
         {"immers-cloud", "h100-pcie", 1, 341.77, "https://immers.cloud/gpu/h100/"},
         // Selectel calculator, cloud-server GPU lines (pool ru-6a, price list of 1 Jul 2026, incl. VAT): A100 80 GB
         // 292.0229 RUB/h, H200 141 GB 587.6712 RUB/h; the RTX 4090 line is printed per month, 55 040.83 RUB / 730 h.
