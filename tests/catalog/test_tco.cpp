@@ -217,6 +217,20 @@ TEST_CASE("a B300 scenario buys a DGX B300 node priced from the same system pric
     CHECK(two.PurchaseCost == doctest::Approx(650000));
 }
 
+// The DGX A100 640GB has no dated system price: its eight A100 80GB SXM cards are priced from gpus.json and the host is
+// listed unpriced, so the purchase is incomplete but the node's 6.5 kW still drives power and colocation.
+TEST_CASE("an A100 80GB SXM scenario buys a DGX A100 node with its cards priced and its host unpriced") {
+    const TcoResult t = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-70b","hardware":{"gpu":"a100-80gb-sxm","count":8}})"));
+    REQUIRE(t.HasServer);
+    CHECK(t.Server.Id == "dgx-a100-640gb");
+    CHECK_FALSE(t.PurchaseComplete);
+    const catalog::GpuEntry* a100 = Embedded().FindGpu("a100-80gb-sxm");
+    REQUIRE(a100 != nullptr);
+    CHECK(t.PurchaseCost == doctest::Approx(8 * a100->PurchasePriceUsd));
+    CHECK(t.PowerFromNode);
+    CHECK(t.NodePowerKw == doctest::Approx(6.5));
+}
+
 TEST_CASE("mistake: a flagship B200 for a mid-size model names a cheaper GPU that serves it") {
     const TcoResult t = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"b200","count":1},
         "precision":{"weights":"fp8","kv_cache":"fp8","compute":"fp8"}})"));
