@@ -195,6 +195,42 @@ TEST_CASE("worked example, training tier 3: four 8× H100 nodes with an InfiniBa
     CHECK_FALSE(HasAdvice(t, "network_skimped")); // 400 Gb/s InfiniBand per GPU
 }
 
+// A B300 scenario once printed "No purchase to price": servers.json had no B300 node. The DGX B300 now prices it
+// with the system price gpus.json's B300 street price was derived from (325,000 USD / 8 = 40,625 USD per GPU), and
+// draws NVIDIA's ~14 kW datasheet figure rather than 8 × 1,100 W of board power.
+TEST_CASE("a B300 scenario buys a DGX B300 node priced from the same system price as the B300 card") {
+    const TcoResult t = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-405b","hardware":{"gpu":"b300","count":8}})"));
+    REQUIRE(t.HasServer);
+    CHECK(t.Server.Id == "dgx-b300");
+    CHECK(t.Nodes == 1);
+    CHECK(t.PurchaseComplete);
+    CHECK(t.PurchaseCost == doctest::Approx(325000));
+    CHECK(t.PowerFromNode);
+    CHECK(t.NodePowerKw == doctest::Approx(14.0));
+    CHECK(t.Server.NetworkGbpsPerGpu == doctest::Approx(800));
+    const catalog::GpuEntry* b300 = Embedded().FindGpu("b300");
+    REQUIRE(b300 != nullptr);
+    CHECK(b300->PurchasePriceUsd * t.Server.Gpus == doctest::Approx(t.Server.PriceUsd));
+    // 16 GPUs: two nodes, two node prices
+    const TcoResult two = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-405b","hardware":{"gpu":"b300","count":16}})"));
+    CHECK(two.Nodes == 2);
+    CHECK(two.PurchaseCost == doctest::Approx(650000));
+}
+
+// The DGX A100 640GB has no dated system price: its eight A100 80GB SXM cards are priced from gpus.json and the host is
+// listed unpriced, so the purchase is incomplete but the node's 6.5 kW still drives power and colocation.
+TEST_CASE("an A100 80GB SXM scenario buys a DGX A100 node with its cards priced and its host unpriced") {
+    const TcoResult t = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-70b","hardware":{"gpu":"a100-80gb-sxm","count":8}})"));
+    REQUIRE(t.HasServer);
+    CHECK(t.Server.Id == "dgx-a100-640gb");
+    CHECK_FALSE(t.PurchaseComplete);
+    const catalog::GpuEntry* a100 = Embedded().FindGpu("a100-80gb-sxm");
+    REQUIRE(a100 != nullptr);
+    CHECK(t.PurchaseCost == doctest::Approx(8 * a100->PurchasePriceUsd));
+    CHECK(t.PowerFromNode);
+    CHECK(t.NodePowerKw == doctest::Approx(6.5));
+}
+
 TEST_CASE("mistake: a flagship B200 for a mid-size model names a cheaper GPU that serves it") {
     const TcoResult t = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"b200","count":1},
         "precision":{"weights":"fp8","kv_cache":"fp8","compute":"fp8"}})"));
