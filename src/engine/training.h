@@ -210,6 +210,10 @@ struct TrainingMemory {
     double BucketBytes            = 0;
     double GatherBufferBytes      = 0; // ZeRO-3 unsharded layers
     double HostBytes              = 0; // optimizer states in CPU memory (offload, or paged out)
+    // grads_set_to_none: the parts above are those live at the step's peak, the larger of two moments
+    double GradientsFloorBytes    = 0; // gradients live at the lighter moment (≤ GradientsBytes; the layout search's bound)
+    double PeakLossBackwardBytes  = 0; // gradients + activations when the loss's backward has run (0: rule not applied)
+    double PeakBackwardEndBytes   = 0; // gradients + activations when the first layer's backward runs
     double Total() const { return WeightsBytes + GradientsBytes + OptimizerBytes + ActivationsBytes + OverheadBytes; }
 };
 TrainingMemory EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout);
