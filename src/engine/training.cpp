@@ -183,6 +183,9 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                              : "4 B fp32 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP",
             mem.LogitsBytes, "B");
     AddStep(r, "activations_bytes", "Activations per GPU",
+            mem.PeakLossBackwardBytes > 0 && !peak_before_gradients
+                ? std::string("at the step's peak, the first layer's backward: its input") +
+                      (layout.Recompute == RecomputePolicy::Full ? " + the layer being recomputed" : "") + " (the other layers' and the logits are freed)" :
             "per layer × " + Num(std::ceil(static_cast<double>(m.Layers) / layout.PipelineParallel)) + " layers × " + Num(mem.InFlightMicroBatches) +
                 " micro-batches in flight (1F1B) + logits" + (layout.Recompute == RecomputePolicy::Full ? " + one layer being recomputed" : "") +
                 (t.OffloadActivations ? "; offloaded to host memory but for the tensors in flight" : ""),
