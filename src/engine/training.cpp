@@ -179,7 +179,10 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                 " recompute" + (layout.SequenceParallel ? ", ÷ TP (sequence parallel)" : ""),
             mem.ActivationsPerLayerBytes, "B");
     AddStep(r, "logits_bytes", "Logits for the loss",
-            t.LossChunks > 1 ? "(2 B bf16 + 4 B fp32 / " + std::to_string(t.LossChunks) + " chunks) × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP"
+            t.LossChunks > 1 && t.CompiledLoss
+                ? "2 B bf16 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP (" + std::to_string(t.LossChunks) +
+                      " chunks, fp32 upcast compiled into the loss: none stored)"
+            : t.LossChunks > 1 ? "(2 B bf16 + 4 B fp32 / " + std::to_string(t.LossChunks) + " chunks) × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP"
                              : "4 B fp32 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP",
             mem.LogitsBytes, "B");
     AddStep(r, "activations_bytes", "Activations per GPU",

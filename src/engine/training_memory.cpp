@@ -313,7 +313,11 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     mem.InFlightMicroBatches = l.PipelineParallel > 1 ? std::min(l.PipelineParallel, micro_batches) : 1;
     const double logits_elements = s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
     const int chunks = std::max(1, s.Training.LossChunks);
-    mem.LogitsBytes = chunks > 1 ? logits_elements * (kChunkedLogitsBytesPerElement + kLogitsBytesPerElement / chunks)
+    // Compiled with the cross-entropy (training.compiled_loss), the upcast of a chunk is fused into the loss's kernels:
+    // the forward reads the bf16 chunk and keeps its per-token log-sum-exp, the backward recomputes the fp32 values in
+    // registers, so no fp32 chunk is stored (kCompiledLossUpcastBytes).
+    const double upcast_bytes = s.Training.CompiledLoss ? kCompiledLossUpcastBytes : kLogitsBytesPerElement / chunks;
+    mem.LogitsBytes = chunks > 1 ? logits_elements * (kChunkedLogitsBytesPerElement + upcast_bytes)
                                  : logits_elements * kLogitsBytesPerElement;
     double working_layer = 0; // full recompute rebuilds one layer's activations at a time during backward
     if (l.Recompute == RecomputePolicy::Full) {

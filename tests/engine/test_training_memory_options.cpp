@@ -70,6 +70,23 @@ TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a ti
     CHECK(plain - chunked == doctest::Approx(elements * (4.0 - 2.0 - 0.5)));
 }
 
+TEST_CASE("a chunked loss compiled with its fp32 upcast stores only the bf16 logits") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    s.Training.LossChunks = 8;
+    const double elements = 2048.0 * 2 * 128256;
+    const TrainingMemory eager = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(eager.LogitsBytes == doctest::Approx(elements * (2.0 + 4.0 / 8)));
+    s.Training.CompiledLoss = true;
+    const TrainingMemory compiled = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(compiled.LogitsBytes == doctest::Approx(elements * 2.0)); // torchtune compile_loss: no fp32 chunk kept
+    // an unchunked loss gets its fp32 logits from the model (torchtune: self.output(h).float()), compiled or not
+    s.Training.LossChunks = 1;
+    const TrainingMemory unchunked = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(unchunked.LogitsBytes == doctest::Approx(elements * 4.0));
+}
 
 TEST_CASE("full recompute: the logits and the layer being recomputed are not live together") {
     Scenario s = test::Llama8bOnH100();
