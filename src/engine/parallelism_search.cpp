@@ -115,7 +115,9 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
                     // (runtime, buckets, ZeRO-3 gather buffers) are the same for every recompute policy at one
                     // TP × PP × EP × ZeRO. So every layout of this ZeRO stage needs at least W + G + O + overhead of
                     // the first one: Total() adds the activations (≥ 0) to W + G + O before the overhead, and rounded
-                    // addition is monotone, so the bound holds in floating point too. A layout whose bound exceeds
+                    // addition is monotone, so the bound holds in floating point too. With grads_set_to_none the
+                    // gradients live at the step's peak depend on the recompute policy (which moment peaks), but never
+                    // fall below GradientsFloorBytes, which does not: the bound uses that floor. A layout whose bound exceeds
                     // the capacity does not fit, and one whose bound is ≥ the smallest memory so far cannot become
                     // the smallest (that needs <): skipping it changes neither the choice nor the fallback. A paged
                     // optimizer spills states to the host only when the total exceeds the GPU, which breaks the
@@ -129,7 +131,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
                     const TrainingMemory estimate = EstimateTrainingMemory(s, layout);
                     const double memory = estimate.Total();
                     if (rc == 0 && !s.Training.PagedOptimizer)
-                        states_floor = estimate.WeightsBytes + estimate.GradientsBytes + estimate.OptimizerBytes + estimate.OverheadBytes;
+                        states_floor = estimate.WeightsBytes + estimate.GradientsFloorBytes + estimate.OptimizerBytes + estimate.OverheadBytes;
                     if (memory < smallest_memory) {
                         smallest_memory = memory;
                         smallest = layout;

@@ -98,6 +98,9 @@ struct TrainingParams {
     int       LossChunks          = 1;     // cross-entropy over this many sequence chunks (torchtune CEWithChunkedOutputLoss: 8)
     bool      StatesInWeightDtype = false; // optimizer moments (and LoRA adapters) in the 16-bit weights' dtype (PyTorch optimizers on bf16 parameters)
     bool      OffloadActivations  = false; // tensors saved for backward kept in host memory (torchtune enable_activation_offloading)
+    bool      GradsSetToNone      = false; // gradients freed after each optimizer step (PyTorch zero_grad(set_to_none=True)): a step of one
+                                           // micro-batch runs its forward without them (torchtune recipes; not Megatron/DeepSpeed buffers)
+    bool      CompiledLoss        = false; // chunked loss: fp32 upcast compiled with the cross-entropy (torchtune compile_loss), never stored
     // --- accuracy (issue 16) ---
     int       ExpertParallel      = 1;     // MoE: data-parallel ranks the routed experts are spread over (Megatron expert_model_parallel_size)
     int       VirtualPipelineStages = 1;   // interleaved 1F1B: model chunks per pipeline rank (Megatron virtual_pipeline_model_parallel_size)

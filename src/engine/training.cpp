@@ -133,12 +133,28 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                        std::to_string(m.Layers) + " layers (MoE: per expert)"
                  : "all parameters",
             mem.TrainableParams, "params");
+    // With grads_set_to_none the step can peak right after the loss's backward, before most gradients exist.
+    const bool peak_before_gradients = mem.PeakLossBackwardBytes > 0 && mem.PeakLossBackwardBytes >= mem.PeakBackwardEndBytes;
     if (lora) {
+        const std::string adapter_dtype = t.StatesInWeightDtype ? " B bf16 adapters" : " B fp32 adapters";
+        const std::string adapter_bytes = t.StatesInWeightDtype ? "2" : "4";
         AddStep(r, "weights_bytes", "Frozen base + adapters per GPU",
                 "(" + Num(params) + " × " + Num(mem.WeightBytesPerParam) + " B (" + FormatName(weight_format) + ") + " + Num(mem.TrainableParams) +
-                    " × 4 B fp32 adapters) / (" + split + ")" + (layout.ZeroStage >= 3 ? " / " + std::to_string(layout.ShardGroupGpus) + " (ZeRO-3)" : ""),
+                    " × " + adapter_bytes + adapter_dtype + ") / (" + split + ")" +
+                    (layout.ZeroStage >= 3 ? " / " + std::to_string(layout.ShardGroupGpus) + " (ZeRO-3)" : ""),
                 mem.WeightsBytes, "B");
-        AddStep(r, "gradients_bytes", "Adapter gradients per GPU", Num(mem.TrainableParams) + " × 4 B fp32 / (" + split + ")" + (layout.ZeroStage >= 2 ? " / ZeRO shard" : ""),
+        AddStep(r, "gradients_bytes", "Adapter gradients per GPU",
+                peak_before_gradients ? "none yet at the step's peak (freed after each step, grads_set_to_none; produced later in the backward)"
+                                      : Num(mem.TrainableParams) + " × " + adapter_bytes + " B / (" + split + ")" + (layout.ZeroStage >= 2 ? " / ZeRO shard" : ""),
+                mem.GradientsBytes, "B");
+    } else if (peak_before_gradients) {
+        AddStep(r, "weights_bytes", "Weights per GPU",
+                Num(params) + " × " + Num(mem.WeightBytesPerParam) + " B (" + FormatName(weight_format) + ") / (" + split + ")" +
+                    (layout.ZeroStage >= 3 ? " / " + std::to_string(layout.ShardGroupGpus) + " (ZeRO-3)" : ""),
+                mem.WeightsBytes, "B");
+        AddStep(r, "gradients_bytes", "Gradients per GPU",
+                "at the step's peak only the output projection's (vocab × hidden × " + Num(mem.WeightBytesPerParam) +
+                    " B / TP): the others are freed after each step (grads_set_to_none) and produced later in the backward",
                 mem.GradientsBytes, "B");
     } else {
         AddStep(r, "weights_bytes", "Weights per GPU",
@@ -163,14 +179,26 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                 " recompute" + (layout.SequenceParallel ? ", ÷ TP (sequence parallel)" : ""),
             mem.ActivationsPerLayerBytes, "B");
     AddStep(r, "logits_bytes", "Logits for the loss",
-            t.LossChunks > 1 ? "(2 B bf16 + 4 B fp32 / " + std::to_string(t.LossChunks) + " chunks) × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP"
+            t.LossChunks > 1 && t.CompiledLoss
+                ? "2 B bf16 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP (" + std::to_string(t.LossChunks) +
+                      " chunks, fp32 upcast compiled into the loss: none stored)"
+            : t.LossChunks > 1 ? "(2 B bf16 + 4 B fp32 / " + std::to_string(t.LossChunks) + " chunks) × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP"
                              : "4 B fp32 × seq × micro-batch × vocab " + std::to_string(m.Vocab) + " / TP",
             mem.LogitsBytes, "B");
     AddStep(r, "activations_bytes", "Activations per GPU",
+            mem.PeakLossBackwardBytes > 0 && !peak_before_gradients
+                ? std::string("at the step's peak, the first layer's backward: its input") +
+                      (layout.Recompute == RecomputePolicy::Full ? " + the layer being recomputed" : "") + " (the other layers' and the logits are freed)" :
             "per layer × " + Num(std::ceil(static_cast<double>(m.Layers) / layout.PipelineParallel)) + " layers × " + Num(mem.InFlightMicroBatches) +
                 " micro-batches in flight (1F1B) + logits" + (layout.Recompute == RecomputePolicy::Full ? " + one layer being recomputed" : "") +
                 (t.OffloadActivations ? "; offloaded to host memory but for the tensors in flight" : ""),
             mem.ActivationsBytes, "B");
+    if (mem.PeakLossBackwardBytes > 0)
+        AddStep(r, "step_peak_bytes", "Gradients + activations at the step's peak",
+                "gradients freed after each step (training.grads_set_to_none), one micro-batch: max(after the loss's backward: saved tensors + "
+                "logits + output-projection gradient " + Gb(mem.PeakLossBackwardBytes) + ", at the first layer's backward: every gradient + its "
+                "input + the layer recomputed " + Gb(mem.PeakBackwardEndBytes) + ")",
+                std::max(mem.PeakLossBackwardBytes, mem.PeakBackwardEndBytes), "B");
     AddStep(r, "overhead_bytes", "Overhead",
             "runtime " + Gb(mem.RuntimeBytes) + " (efficiency.runtime_overhead_gb) + gradient buckets " + Gb(mem.BucketBytes) + " + ZeRO-3 gathered layers " +
                 Gb(mem.GatherBufferBytes),

@@ -42,6 +42,14 @@ constexpr double kLogitsBytesPerElement    = 4.0;
 // time to fp32: 2·s·b·V + 4·s·b·V / chunks. source: torchtune CEWithChunkedOutputLoss (num_output_chunks = 8;
 // "upcasting to fp32 one chunk at a time").
 constexpr double kChunkedLogitsBytesPerElement = 2.0;
+// torch.compile of the upcast with the cross-entropy stores no fp32 copy of a chunk: inductor fuses the cast into the
+// loss's reductions, and the min-cut partitioner saves the bf16 input and recomputes the cast in the backward
+// (torch/_functorch/partitioners.py min_cut_rematerialization_partition, inductor's default: "Partitions the joint
+// graph such that the backward recomputes the forward"). torchtune
+// compiles exactly that (training/_compile.py compile_loss: "loss.compute_cross_entropy = torch.compile(...)", commit
+// 30b8519e8) because "the CE and upcasting have to be compiled together" (CEWithChunkedOutputLoss docstring; PR #1390:
+// "compile the upcasting with the loss"). Bytes per logit of the upcast then: none.
+constexpr double kCompiledLossUpcastBytes = 0.0;
 // Activation offloading moves every tensor saved for backward (>= 1 KiB) to pinned host memory on a side stream and
 // keeps a tensor on the GPU until its copy is done, holding at most the last 5 saved tensors at once; the output
 // projection is excluded, so the logits stay. In the backward each tensor is brought back one step ahead.
@@ -210,6 +218,10 @@ struct TrainingMemory {
     double BucketBytes            = 0;
     double GatherBufferBytes      = 0; // ZeRO-3 unsharded layers
     double HostBytes              = 0; // optimizer states in CPU memory (offload, or paged out)
+    // grads_set_to_none: the parts above are those live at the step's peak, the larger of two moments
+    double GradientsFloorBytes    = 0; // gradients live at the lighter moment (≤ GradientsBytes; the layout search's bound)
+    double PeakLossBackwardBytes  = 0; // gradients + activations when the loss's backward has run (0: rule not applied)
+    double PeakBackwardEndBytes   = 0; // gradients + activations when the first layer's backward runs
     double Total() const { return WeightsBytes + GradientsBytes + OptimizerBytes + ActivationsBytes + OverheadBytes; }
 };
 TrainingMemory EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout);

@@ -313,7 +313,11 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     mem.InFlightMicroBatches = l.PipelineParallel > 1 ? std::min(l.PipelineParallel, micro_batches) : 1;
     const double logits_elements = s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
     const int chunks = std::max(1, s.Training.LossChunks);
-    mem.LogitsBytes = chunks > 1 ? logits_elements * (kChunkedLogitsBytesPerElement + kLogitsBytesPerElement / chunks)
+    // Compiled with the cross-entropy (training.compiled_loss), the upcast of a chunk is fused into the loss's kernels:
+    // the forward reads the bf16 chunk and keeps its per-token log-sum-exp, the backward recomputes the fp32 values in
+    // registers, so no fp32 chunk is stored (kCompiledLossUpcastBytes).
+    const double upcast_bytes = s.Training.CompiledLoss ? kCompiledLossUpcastBytes : kLogitsBytesPerElement / chunks;
+    mem.LogitsBytes = chunks > 1 ? logits_elements * (kChunkedLogitsBytesPerElement + upcast_bytes)
                                  : logits_elements * kLogitsBytesPerElement;
     double working_layer = 0; // full recompute rebuilds one layer's activations at a time during backward
     if (l.Recompute == RecomputePolicy::Full) {
@@ -335,6 +339,36 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     // torchtune recipes `del logits` before loss.backward().
     const double last_stage = mem.ActivationsPerLayerBytes * last_stored + std::max(working_layer, mem.LogitsBytes);
     mem.ActivationsBytes = l.PipelineParallel > 1 ? std::max(first_stage, last_stage) : last_stage;
+    mem.GradientsFloorBytes = mem.GradientsBytes;
+
+    // Gradients released after every optimizer step (training.grads_set_to_none). PyTorch's
+    // optimizer.zero_grad(set_to_none=True) frees every .grad (torchtune: full_finetune_single_device.py and
+    // lora_finetune_single_device.py, "self._optimizer.zero_grad(set_to_none=True)" after "self._optimizer.step()",
+    // commits 30b8519e8 and 1814feb17), and autograd allocates a gradient when its parameter's backward first runs. With
+    // one micro-batch per step and no pipeline (no forward after a backward inside the step) the gradients then
+    // grow through the backward while the saved tensors shrink, so the step peaks at one of two moments:
+    //   after the loss's backward: every saved tensor and the logits, plus the output projection's weight gradient
+    //     (the first one autograd produces, while the logits' gradient is live; none when the head is frozen);
+    //   at the first layer's backward: every gradient, that layer's saved input and the layer being recomputed.
+    // Plain data parallelism (DDP) keeps its gradient buckets for the whole run, so the rule needs DP 1 or ZeRO ≥ 2.
+    const bool grads_released = s.Training.GradsSetToNone && l.PipelineParallel == 1 && micro_batches == 1 &&
+                                (l.DataParallel == 1 || l.ZeroStage >= 2);
+    if (grads_released) {
+        const double head_gradient = IsLoraWorkload(s.Workload)
+                                         ? 0.0
+                                         : std::min(mem.GradientsBytes, static_cast<double>(m.Vocab) * m.Hidden / l.TensorParallel * mem.WeightBytesPerParam);
+        const double loss_backward = mem.ActivationsPerLayerBytes * last_stored + mem.LogitsBytes + head_gradient;
+        const double backward_end = mem.GradientsBytes + mem.ActivationsPerLayerBytes + working_layer;
+        mem.PeakLossBackwardBytes = loss_backward;
+        mem.PeakBackwardEndBytes = backward_end;
+        mem.GradientsFloorBytes = std::min(head_gradient, mem.GradientsBytes);
+        if (loss_backward >= backward_end) {
+            mem.GradientsBytes = head_gradient;
+            mem.ActivationsBytes = loss_backward - head_gradient;
+        } else {
+            mem.ActivationsBytes = mem.ActivationsPerLayerBytes + working_layer;
+        }
+    }
 
     // Overhead: runtime, gradient buckets, ZeRO-3 gathered layers.
     const int communicators = (l.DataParallel > 1) + (l.TensorParallel > 1) + (l.PipelineParallel > 1) + (l.ContextParallel > 1) + (l.ExpertParallel > 1);

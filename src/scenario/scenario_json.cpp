@@ -283,6 +283,8 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     t->LossChunks = r.Integer("loss_chunks", L::kLossChunks, false, t->LossChunks);
     t->OffloadActivations = r.Boolean("offload_activations", t->OffloadActivations);
     t->StatesInWeightDtype = r.Boolean("states_in_weight_dtype", t->StatesInWeightDtype);
+    t->GradsSetToNone = r.Boolean("grads_set_to_none", t->GradsSetToNone);
+    t->CompiledLoss = r.Boolean("compiled_loss", t->CompiledLoss);
     t->ExpertParallel = r.Integer("expert_parallel", 1, 65536, false, t->ExpertParallel);
     t->VirtualPipelineStages = r.Integer("virtual_pipeline_stages", 1, 1000, false, t->VirtualPipelineStages);
     r.ReportUnknownFields();
@@ -601,6 +603,8 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj, "loss_chunks", t.LossChunks, dt.LossChunks, oc);
     Put(&tj, "offload_activations", t.OffloadActivations, dt.OffloadActivations, oc);
     Put(&tj, "states_in_weight_dtype", t.StatesInWeightDtype, dt.StatesInWeightDtype, oc);
+    Put(&tj, "grads_set_to_none", t.GradsSetToNone, dt.GradsSetToNone, oc);
+    Put(&tj, "compiled_loss", t.CompiledLoss, dt.CompiledLoss, oc);
     Put(&tj, "expert_parallel", t.ExpertParallel, dt.ExpertParallel, oc);
     Put(&tj, "virtual_pipeline_stages", t.VirtualPipelineStages, dt.VirtualPipelineStages, oc);
     if (!tj.empty()) j["training"] = tj;

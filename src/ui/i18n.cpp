@@ -641,6 +641,7 @@ const char* TrStepLabel(const engine::DerivationStep& step) {
         {"activations_bytes", "Активации на GPU"},
         {"activations_per_layer_bytes", "Активации на слой на микробатч"},
         {"logits_bytes", "Логиты для функции потерь"},
+        {"step_peak_bytes", "Градиенты и активации на пике шага"},
         {"gradients_bytes", "Градиенты на GPU"},
         {"optimizer_bytes", "Состояния оптимизатора на GPU"},
         {"overhead_bytes", "Накладные расходы среды"},

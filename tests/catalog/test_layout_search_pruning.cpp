@@ -98,6 +98,7 @@ TEST_CASE("the pruned layout search chooses what the exhaustive search chooses, 
         R"("workload":"lora","model":"llama-3.1-8b","training":{"tokens":1e8,"paged_optimizer":true})",
         R"("workload":"pretrain","model":"mixtral-8x7b","precision":{"compute":"fp8"},"training":{"tokens":1e11})",
         R"("workload":"full_finetune","model":"qwen3-235b-a22b","training":{"tokens":1e9,"offload_optimizer":true})",
+        R"("workload":"full_finetune","model":"llama-3.1-8b","training":{"tokens":1e9,"seq_len":4096,"micro_batch":2,"global_batch_tokens":8192,"grads_set_to_none":true})",
     };
     int compared = 0, found = 0;
     for (const catalog::GpuEntry& gpu : test::Shipped().Gpus) {

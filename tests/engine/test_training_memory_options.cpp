@@ -1,4 +1,6 @@
 // Training memory options: GPUs needed (sharding when the layout cannot), optimizer in backward, chunked loss.
+#include <algorithm>
+
 #include <doctest/doctest.h>
 
 #include "engine/engine.h"
@@ -68,6 +70,23 @@ TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a ti
     CHECK(plain - chunked == doctest::Approx(elements * (4.0 - 2.0 - 0.5)));
 }
 
+TEST_CASE("a chunked loss compiled with its fp32 upcast stores only the bf16 logits") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    s.Training.LossChunks = 8;
+    const double elements = 2048.0 * 2 * 128256;
+    const TrainingMemory eager = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(eager.LogitsBytes == doctest::Approx(elements * (2.0 + 4.0 / 8)));
+    s.Training.CompiledLoss = true;
+    const TrainingMemory compiled = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(compiled.LogitsBytes == doctest::Approx(elements * 2.0)); // torchtune compile_loss: no fp32 chunk kept
+    // an unchunked loss gets its fp32 logits from the model (torchtune: self.output(h).float()), compiled or not
+    s.Training.LossChunks = 1;
+    const TrainingMemory unchunked = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(unchunked.LogitsBytes == doctest::Approx(elements * 4.0));
+}
 
 TEST_CASE("full recompute: the logits and the layer being recomputed are not live together") {
     Scenario s = test::Llama8bOnH100();
@@ -116,6 +135,108 @@ TEST_CASE("states in the weights' dtype: bf16 Adam moments, and bf16 LoRA adapte
     const TrainingMemory bf16 = EstimateTrainingMemory(s, LayoutOf(s));
     CHECK(bf16.GradientsBytes == doctest::Approx(fp32.GradientsBytes / 2));
     CHECK(bf16.OptimizerBytes == doctest::Approx(fp32.OptimizerBytes / 2));
+}
+
+} // TEST_SUITE
+
+TEST_SUITE("engine") {
+
+namespace {
+
+// One micro-batch per step on one GPU: torchtune's single-device recipes (batch 2, no gradient accumulation).
+Scenario OneStepOf8192Tokens(WorkloadKind workload) {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = workload;
+    s.GpuCount = 1;
+    s.Training.SeqLen = 4096;
+    s.Training.MicroBatch = 2;
+    s.Training.GlobalBatchTokens = 8192;
+    s.Training.Recompute = RecomputePolicy::Full;
+    s.Training.LossChunks = 8;
+    s.Training.MasterWeightsFp32 = false;
+    s.Training.StatesInWeightDtype = true;
+    return s;
+}
+
+double RecomputedLayerBytes(const Scenario& s) {
+    ActivationInputs one = ActivationInputsFor(s, LayoutOf(s));
+    one.Recompute = RecomputePolicy::None;
+    return ActivationBytesPerLayer(one);
+}
+
+} // namespace
+
+TEST_CASE("gradients freed between steps: a full fine-tune peaks at the first layer's backward, without the logits") {
+    Scenario s = OneStepOf8192Tokens(WorkloadKind::FullFinetune);
+    const TrainingMemory held = EstimateTrainingMemory(s, LayoutOf(s));
+    s.Training.GradsSetToNone = true;
+    const TrainingMemory freed = EstimateTrainingMemory(s, LayoutOf(s));
+    const double layer_input = 8192.0 * 4096 * 2;
+    // every gradient (the step needs them all at the end of the backward) ...
+    CHECK(freed.GradientsBytes == doctest::Approx(8030261248.0 * 2));
+    CHECK(freed.GradientsBytes == doctest::Approx(held.GradientsBytes));
+    // ... with the first layer's input and the layer being recomputed; the 31 other inputs and the logits are gone
+    CHECK(freed.ActivationsPerLayerBytes == doctest::Approx(layer_input));
+    CHECK(freed.ActivationsBytes == doctest::Approx(layer_input + RecomputedLayerBytes(s)));
+    // the other moment: every layer input, the logits and the lm_head's gradient (128,256 × 4,096 bf16)
+    CHECK(freed.PeakLossBackwardBytes == doctest::Approx(32 * layer_input + freed.LogitsBytes + 128256.0 * 4096 * 2));
+    CHECK(freed.PeakBackwardEndBytes > freed.PeakLossBackwardBytes);
+    CHECK(freed.Total() < held.Total());
+}
+
+TEST_CASE("gradients freed between steps: LoRA peaks after the loss's backward, before any adapter gradient exists") {
+    Scenario s = OneStepOf8192Tokens(WorkloadKind::Lora);
+    const TrainingMemory held = EstimateTrainingMemory(s, LayoutOf(s));
+    REQUIRE(held.GradientsBytes > 0.0);
+    s.Training.GradsSetToNone = true;
+    const TrainingMemory freed = EstimateTrainingMemory(s, LayoutOf(s));
+    CHECK(freed.GradientsBytes == 0.0); // the frozen head has no gradient; the adapters' come later
+    CHECK(freed.ActivationsBytes == doctest::Approx(held.ActivationsBytes)); // every layer input + the logits
+    CHECK(freed.Total() == doctest::Approx(held.Total() - held.GradientsBytes));
+}
+
+TEST_CASE("gradients freed between steps changes nothing where gradients outlive a forward") {
+    Scenario base = OneStepOf8192Tokens(WorkloadKind::FullFinetune);
+    base.Training.GradsSetToNone = true;
+    auto total = [](Scenario s, bool freed) {
+        s.Training.GradsSetToNone = freed;
+        return EstimateTrainingMemory(s, LayoutOf(s)).Total();
+    };
+    Scenario accumulate = base; // gradient accumulation: micro-batch 2 runs its forward on micro-batch 1's gradients
+    accumulate.Training.GlobalBatchTokens = 2 * 8192;
+    CHECK(total(accumulate, true) == total(accumulate, false));
+    Scenario pipeline = base; // 1F1B: forwards run after backwards inside one step
+    pipeline.GpuCount = 2;
+    pipeline.Training.PipelineParallel = 2;
+    CHECK(total(pipeline, true) == total(pipeline, false));
+    Scenario ddp = base; // DDP keeps its gradient buckets for the whole run
+    ddp.GpuCount = 2;
+    ddp.Training.GlobalBatchTokens = 2 * 8192;
+    CHECK(total(ddp, true) == total(ddp, false));
+    Scenario fsdp = ddp; // FSDP frees its sharded gradients with set_to_none
+    fsdp.Training.ZeroStage = 3;
+    CHECK(total(fsdp, true) < total(fsdp, false));
+}
+
+TEST_CASE("gradients freed between steps never raises the peak and keeps the layout search's bound") {
+    for (WorkloadKind workload : {WorkloadKind::FullFinetune, WorkloadKind::Lora, WorkloadKind::Qlora})
+        for (RecomputePolicy recompute : {RecomputePolicy::None, RecomputePolicy::Selective, RecomputePolicy::Full})
+            for (int variant = 0; variant < 8; ++variant) {
+                Scenario s = OneStepOf8192Tokens(workload);
+                s.Training.Recompute = recompute;
+                s.Training.OffloadActivations = (variant & 1) != 0;
+                s.Training.OptimizerInBackward = (variant & 2) != 0 && workload == WorkloadKind::FullFinetune;
+                s.Training.LossChunks = (variant & 4) != 0 ? 1 : 8;
+                const TrainingMemory held = EstimateTrainingMemory(s, LayoutOf(s));
+                s.Training.GradsSetToNone = true;
+                const TrainingMemory freed = EstimateTrainingMemory(s, LayoutOf(s));
+                CAPTURE(variant);
+                CHECK(freed.Total() <= held.Total() * (1.0 + 1e-12));
+                CHECK(freed.GradientsBytes >= freed.GradientsFloorBytes);
+                CHECK(freed.ActivationsBytes >= 0.0);
+                CHECK(freed.Total() == doctest::Approx(freed.WeightsBytes + freed.OptimizerBytes + freed.OverheadBytes +
+                                                       std::max(freed.PeakLossBackwardBytes, freed.PeakBackwardEndBytes)));
+            }
 }
 
 } // TEST_SUITE
