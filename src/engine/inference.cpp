@@ -573,6 +573,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
 
     // --- curve: throughput vs concurrency (figures-only callers such as the planner skip it) -------------------
     const bool curve = CurrentEvaluateOptions().Curve;
+    if (curve && max_batch >= 1) r->Inference.Curve.reserve(static_cast<size_t>(std::ilogb(max_batch)) + 2); // powers of two ≤ max_batch, and max_batch
     for (double b = 1; curve && b <= max_batch; b *= 2) {
         const LoadPoint p = AtConcurrency(u, b, alone_ttft_s);
         r->Inference.Curve.push_back(ThroughputPoint{b * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});

@@ -776,13 +776,21 @@ std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandid
             row.Reason = unsupported;
             rows.push_back(row);
         }
-    std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& b) {
+    // The rows (each holding its Scenario) are sorted through their indices and moved once into place.
+    std::vector<size_t> order(rows.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&rows](size_t i, size_t j) {
+        const PlanRow& a = rows[i];
+        const PlanRow& b = rows[j];
         if (a.Feasible != b.Feasible) return a.Feasible;
         if (a.Feasible) return a.Metric < b.Metric;
         if (a.Excluded != b.Excluded) return a.Excluded > b.Excluded; // nearest to feasible first: no offer, SLA, fabric, fit, figures
         return a.GpuName < b.GpuName;
     });
-    return rows;
+    std::vector<PlanRow> sorted;
+    sorted.reserve(rows.size());
+    for (size_t i : order) sorted.push_back(std::move(rows[i]));
+    return sorted;
 }
 
 PlanSummary SummarizePlan(const Scenario& s, const std::vector<PlanRow>& rows) {
