@@ -250,6 +250,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
         const Result r = Evaluate(t);
         if (!r.Ok || !r.Fits) continue;
         const double fit_max = LargestFittingBatch(&t, r);
+        out.Points.reserve(out.Points.size() + r.Inference.Curve.size()); // at most one point per curve point
         for (const ThroughputPoint& p : r.Inference.Curve) {
             if (p.Concurrency > fit_max) break;
             best_ttft = std::min(best_ttft, p.TtftS);
