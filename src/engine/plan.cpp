@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <utility>
 
 #include "engine/derivation.h"
@@ -77,25 +76,30 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
         groups.push_back(own);
         return groups;
     }
-    std::map<std::string, int> largest_instance; // per provider
-    for (const PriceOption& offer : candidate.Offers)
-        largest_instance[offer.ProviderId] = std::max(largest_instance[offer.ProviderId], std::max(1, offer.GpusPerInstance));
-    std::map<std::pair<int, double>, size_t> index;
+    // A GPU has a few dozen offers from a handful of providers, in one to three groups: short linear scans.
+    std::vector<std::pair<const std::string*, int>> largest; // per provider: its largest instance
+    const auto provider_of = [&largest](const std::string& id) -> std::pair<const std::string*, int>& {
+        size_t i = 0;
+        while (i < largest.size() && *largest[i].first != id) ++i;
+        if (i == largest.size()) largest.push_back({&id, 0});
+        return largest[i];
+    };
+    for (const PriceOption& offer : candidate.Offers) {
+        std::pair<const std::string*, int>& provider = provider_of(offer.ProviderId);
+        provider.second = std::max(provider.second, std::max(1, offer.GpusPerInstance));
+    }
+    const auto largest_instance = [&provider_of](const std::string& id) { return provider_of(id).second; };
     for (const PriceOption& offer : candidate.Offers) {
         FabricGroup g;
-        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance[offer.ProviderId];
+        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance(offer.ProviderId);
         g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce" || offer.Fabric == "efa";
         g.Name = offer.Fabric.empty() ? "ethernet-class" : offer.Fabric;
         if (offer.NetworkBytesPerSPerGpu > 0) g.NetworkBytesPerSPerGpu = offer.NetworkBytesPerSPerGpu;
         else if (g.Fast) g.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
-        const auto key = std::make_pair(g.GpusPerNode, g.NetworkBytesPerSPerGpu);
-        auto it = index.find(key);
-        if (it == index.end()) {
-            index[key] = groups.size();
-            groups.push_back(g);
-            it = index.find(key);
-        }
-        FabricGroup& group = groups[it->second];
+        size_t at = 0; // the group of the same node size and bandwidth, else a new one
+        while (at < groups.size() && !(groups[at].GpusPerNode == g.GpusPerNode && groups[at].NetworkBytesPerSPerGpu == g.NetworkBytesPerSPerGpu)) ++at;
+        if (at == groups.size()) groups.push_back(g);
+        FabricGroup& group = groups[at];
         if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
         group.Offers.push_back(&offer);
         if (offer.Kind == "on_demand" && offer.PricePerGpuHour > 0)
