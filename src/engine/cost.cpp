@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <utility>
+#include <vector>
 
 #include "engine/derivation.h"
 #include "engine/model_math.h"
@@ -281,6 +283,8 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
     for (const PriceOption& option : options)
         largest_instance[option.ProviderId] = std::max(largest_instance[option.ProviderId], std::max(1, option.GpusPerInstance));
     int unhostable = 0;
+    std::vector<OfferCost> priced;
+    priced.reserve(options.size());
     for (const PriceOption& option : options) {
         if (!s.Cost.Provider.empty() && option.ProviderId != s.Cost.Provider) continue;
         if (!(option.PricePerGpuHour > 0) || !std::isfinite(option.PricePerGpuHour)) continue;
@@ -289,9 +293,14 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
         const bool fast = option.Fabric == "infiniband" || option.Fabric == "roce" || option.Fabric == "efa";
         cost.CanHost = unit <= node || fast;
         unhostable += cost.CanHost ? 0 : 1;
-        c.Offers.push_back(cost);
+        priced.push_back(std::move(cost));
     }
-    std::stable_sort(c.Offers.begin(), c.Offers.end(), [](const OfferCost& a, const OfferCost& b) { return a.PerHour < b.PerHour; });
+    // Cheapest first (ties in catalog order): sorted through their indices, each offer (seven strings) moved once.
+    std::vector<size_t> order(priced.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&priced](size_t a, size_t b) { return priced[a].PerHour < priced[b].PerHour; });
+    c.Offers.reserve(priced.size());
+    for (size_t i : order) c.Offers.push_back(std::move(priced[i]));
     const OfferCost* on_demand = nullptr;
     const OfferCost* spot = nullptr;
     for (const OfferCost& offer : c.Offers) {

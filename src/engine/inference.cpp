@@ -41,6 +41,12 @@ struct Setup {
     double              FlopsPerS = 0;          // achievable per GPU on the math path
     double              LinkBytesPerS = 0;      // achievable per direction, per GPU, for tensor-parallel collectives
     double              ActiveLinearParams = 0; // parameters in matmuls per token (active params minus the embedding lookup)
+    // What every step and memory figure of the scenario reads and no TP degree or concurrency changes (whole model,
+    // not split by rank): computed once per setup instead of once per step.
+    double              ContextKvBytes = 0;        // KV cache of one sequence at ContextTokens, in KV blocks
+    double              DecodeKvBytes = 0;         // KV cache of one sequence at DecodeContext
+    double              DecodeAttentionFlops = 0;  // attention FLOPs of one decode token at DecodeContext
+    double              PromptAttentionFlops = 0;  // attention FLOPs of the whole prompt (InputTokens, no past)
 };
 
 double ContextTokensOf(const InferenceParams& in) {
@@ -96,6 +102,10 @@ Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
     u.FlopsPerS = u.Math.PeakFlops * u.Eff.ComputeEfficiency;
     const ParamGroups groups = ParamGroupsOf(s.Model);
     u.ActiveLinearParams = std::max(0.0, ActiveParams(s.Model) - (s.Model.TiedEmbeddings ? 0.0 : groups.Embedding));
+    u.ContextKvBytes = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, u.ContextTokens, s.Inference.KvBlockTokens);
+    u.DecodeKvBytes = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, u.DecodeContext);
+    u.DecodeAttentionFlops = AttentionFlops(s.Model, u.DecodeContext, 1.0);
+    u.PromptAttentionFlops = AttentionFlops(s.Model, 0.0, s.Inference.InputTokens);
     SetTensorParallel(&u, tensor_parallel);
     return u;
 }
@@ -158,7 +168,8 @@ double ActivationBytesPerGpu(const Setup& u) {
 InferenceMemory MemoryPerGpu(const Setup& u) {
     InferenceMemory mem;
     mem.WeightsBytes = WeightsPerGpu(u);
-    mem.KvBytes = KvBytesPerSequencePerGpu(u, u.ContextTokens, u.S->Inference.KvBlockTokens) * u.S->Inference.Concurrency;
+    mem.KvBytes = u.ContextKvBytes * KvShareOfRank(u.S->Model, u.Tp, u.AttentionDp) * StageLayerFraction(u.S->Model.Layers, u.Pp) *
+                  u.S->Inference.Concurrency; // KvBytesPerSequencePerGpu at ContextTokens
     mem.QuantTransientBytes = QuantisationTransientBytes(u.S->Model, u.S->Precision, u.Tp);
     mem.ActivationBytes = ActivationBytesPerGpu(u) + mem.QuantTransientBytes;
     mem.OverheadBytes = u.Eff.RuntimeOverheadBytes;
@@ -233,11 +244,12 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     const ModelArch& m = u.S->Model;
     StepTime t;
     const double tokens_per_step = prefill_tokens / steps + decode_batch;
-    const double kv_read = decode_batch * KvCacheBytesPerSequence(m, u.S->Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, u.Tp, u.AttentionDp);
+    const double kv_read = decode_batch * u.DecodeKvBytes * KvShareOfRank(m, u.Tp, u.AttentionDp);
     t.LinearMemoryS = steps * WeightBytesReadPerRank(u, tokens_per_step) / u.BandwidthBytesPerS;
     t.AttentionMemoryS = steps * kv_read / u.BandwidthBytesPerS;
     const double linear_flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch);
-    const double attention_flops = AttentionFlops(m, 0.0, prefill_tokens) + steps * decode_batch * AttentionFlops(m, u.DecodeContext, 1.0);
+    const double prefill_attention = prefill_tokens == u.S->Inference.InputTokens ? u.PromptAttentionFlops : AttentionFlops(m, 0.0, prefill_tokens);
+    const double attention_flops = prefill_attention + steps * decode_batch * u.DecodeAttentionFlops;
     t.LinearComputeS = linear_flops / u.Tp / u.FlopsPerS;
     t.AttentionComputeS = attention_flops / u.Tp / u.FlopsPerS;
     t.MemoryS = t.LinearMemoryS + t.AttentionMemoryS;
@@ -279,16 +291,17 @@ struct LoadPoint {
 // Prefill time of the requests sharing a replica, spread over their output tokens: in steady state each of
 // `batch` slots starts a new request every OutputTokens decode steps, and its prefill takes GPU time the
 // decodes wait for (chunked prefill mixes it into their steps). Adds batch × prefill / output to each step.
-double AmortisedPrefillS(const Setup& u, double batch) {
+// `alone_ttft_s` is Ttft(u, 0).TotalS(), the same at every concurrency: EvaluateInference computes it once.
+double AmortisedPrefillS(const Setup& u, double batch, double alone_ttft_s) {
     const double output = u.S->Inference.OutputTokens;
     if (output <= 0 || u.S->Inference.InputTokens <= 0) return 0.0;
-    return batch * Ttft(u, 0.0).TotalS() / output;
+    return batch * alone_ttft_s / output;
 }
 
-LoadPoint AtConcurrency(const Setup& u, double batch) {
+LoadPoint AtConcurrency(const Setup& u, double batch, double alone_ttft_s) {
     LoadPoint p;
     p.TtftS = Ttft(u, std::max(0.0, batch - 1.0)).TotalS();
-    p.TpotS = DecodeStep(u, batch).TotalS() + AmortisedPrefillS(u, batch);
+    p.TpotS = DecodeStep(u, batch).TotalS() + AmortisedPrefillS(u, batch, alone_ttft_s);
     p.TokensPerSPerReplica = p.TpotS > 0 ? batch / p.TpotS : 0.0;
     return p;
 }
@@ -301,16 +314,16 @@ bool MeetsSla(const InferenceParams& in, const LoadPoint& p) {
 
 // Largest concurrency per replica in [1, max_batch] meeting the SLA; TTFT and TPOT both grow with load, so
 // the feasible set is a prefix and a bisection finds its end. 0 when even one user misses it.
-double SlaMaxBatch(const Setup& u, double max_batch) {
+double SlaMaxBatch(const Setup& u, double max_batch, double alone_ttft_s) {
     const InferenceParams& in = u.S->Inference;
     if (max_batch < 1) return 0;
     if (in.TtftSlaS <= 0 && in.MinTokensPerSPerUser <= 0) return max_batch; // no SLA: every concurrency meets it
-    if (!MeetsSla(in, AtConcurrency(u, 1.0))) return 0;
+    if (!MeetsSla(in, AtConcurrency(u, 1.0, alone_ttft_s))) return 0;
     double lo = 1, hi = max_batch;
-    if (MeetsSla(in, AtConcurrency(u, hi))) return hi;
+    if (MeetsSla(in, AtConcurrency(u, hi, alone_ttft_s))) return hi;
     while (hi - lo > 1) {
         const double mid = std::floor((lo + hi) / 2.0);
-        if (MeetsSla(in, AtConcurrency(u, mid))) lo = mid;
+        if (MeetsSla(in, AtConcurrency(u, mid, alone_ttft_s))) lo = mid;
         else hi = mid;
     }
     return lo;
@@ -474,7 +487,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
                 " + KV of " + Num(batch) + " sequences at " + Num(u.DecodeContext) + " tokens",
             decode_bytes, "B");
     if (tp * pp > 1) AddStep(r, "decode_comm_s", "Communication per decode step", "2 all-reduces per layer (ring) + pipeline hand-offs", decode.CommS, "s");
-    const double amortised_prefill = AmortisedPrefillS(u, batch);
+    const double alone_ttft_s = ttft.TotalS(); // Ttft(u, 0), the same at every concurrency below
+    const double amortised_prefill = AmortisedPrefillS(u, batch, alone_ttft_s);
     r->Inference.TpotS = decode.TotalS() + amortised_prefill;
     r->Inference.DecodeComputeBound = decode.ComputeBound();
     AddStep(r, "tpot_s", "Time per output token",
@@ -510,7 +524,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
         const double rate = traffic_rate > 0 ? traffic_rate : in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
         r->Inference.RequestRatePerS = rate;
         r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
-        const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch))).TtftS;
+        const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch)), alone_ttft_s).TtftS;
         // One queueing model for every p95/p99 the page shows (queueing.h: M/D/c, Allen–Cunneen).
         const QueueWaits queue = QueueWaitsOf(slots, latency, rate);
         const bool stable = queue.Stable;
@@ -559,17 +573,18 @@ void EvaluateInference(const Scenario& s, Result* r) {
 
     // --- curve: throughput vs concurrency (figures-only callers such as the planner skip it) -------------------
     const bool curve = CurrentEvaluateOptions().Curve;
+    if (curve && max_batch >= 1) r->Inference.Curve.reserve(static_cast<size_t>(std::ilogb(max_batch)) + 2); // powers of two ≤ max_batch, and max_batch
     for (double b = 1; curve && b <= max_batch; b *= 2) {
-        const LoadPoint p = AtConcurrency(u, b);
+        const LoadPoint p = AtConcurrency(u, b, alone_ttft_s);
         r->Inference.Curve.push_back(ThroughputPoint{b * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
     }
     if (curve && max_batch >= 1 && (r->Inference.Curve.empty() || r->Inference.Curve.back().Concurrency < max_batch * replicas)) {
-        const LoadPoint p = AtConcurrency(u, max_batch);
+        const LoadPoint p = AtConcurrency(u, max_batch, alone_ttft_s);
         r->Inference.Curve.push_back(ThroughputPoint{max_batch * replicas, p.TokensPerSPerReplica * replicas, p.TpotS > 0 ? 1.0 / p.TpotS : 0.0, p.TpotS, p.TtftS});
     }
 
     // --- online: SLA ----------------------------------------------------------------------------------------
-    const double sla_batch = SlaMaxBatch(u, max_batch);
+    const double sla_batch = SlaMaxBatch(u, max_batch, alone_ttft_s);
     r->Inference.SlaMaxUsers = sla_batch * replicas;
     AddStep(r, "sla_max_users", "Users the deployment sustains",
             "largest concurrency per replica with TTFT ≤ " + Num(in.TtftSlaS) + " s and ≥ " + Num(in.MinTokensPerSPerUser) +

@@ -79,7 +79,10 @@ bool ApplySuggestedLayout(const TrainingResult& t, Scenario* s) {
     return true;
 }
 
-ParallelismSuggestion SuggestParallelism(const Scenario& s) {
+ParallelismSuggestion SuggestParallelism(const Scenario& s) { return SuggestParallelism(s, TrainingConstantsOf(s)); }
+
+// Every candidate shares the scenario and its TrainingConstants (what no layout choice changes), computed once.
+ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConstants& constants) {
     ParallelismSuggestion out;
     const double capacity = s.Gpu.MemoryBytes;
     double best_time = std::numeric_limits<double>::infinity();
@@ -128,7 +131,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
                     if (states_floor > capacity && (out.Found || states_floor >= smallest_memory)) continue;
                     if (out.Found && time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
                     const TrainingLayout layout = CandidateLayout(s, base, tp, pp, ep, zero, recompute);
-                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout);
+                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout, constants);
                     const double memory = estimate.Total();
                     if (rc == 0 && !s.Training.PagedOptimizer)
                         states_floor = estimate.WeightsBytes + estimate.GradientsFloorBytes + estimate.OptimizerBytes + estimate.OverheadBytes;
@@ -146,7 +149,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s) {
                     // below. A layout whose bound exceeds the best time so far by more than the 0.1% tie band is
                     // neither faster nor a tie: at its turn it would change nothing, so it is not timed.
                     if (time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
-                    const TrainingTime timed = EstimateTrainingTime(s, layout);
+                    const TrainingTime timed = EstimateTrainingTime(s, layout, constants);
                     const double time = timed.TimeS;
                     if (time_floor[rc] < 0)
                         time_floor[rc] = timed.Steps * (timed.MicroBatchesPerStep * timed.MicroBatchComputeS + timed.TpCommS + timed.PpCommS) * (1.0 - 1e-9);

@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <map>
 #include <utility>
 
 #include "engine/derivation.h"
@@ -45,6 +44,12 @@ std::string Count(double value) { return std::to_string(static_cast<long long>(v
 // [SECTION] Fabrics
 //-----------------------------------------------------------------------------
 
+// An on-demand offer's instance size and rate, as OnDemandPerHour prices it.
+struct OnDemandRate {
+    double GpusPerInstance = 1;
+    double PricePerGpuHour = 0;
+};
+
 // The network a configuration runs on, and the offers that provide it.
 struct FabricGroup {
     int                      GpusPerNode = 8;
@@ -52,6 +57,7 @@ struct FabricGroup {
     std::string              Name;          // "infiniband", "roce", "ethernet", "ethernet-class" (not stated), "yours"
     bool                     Fast = false;  // InfiniBand / RoCE stated, or the visitor's own cluster
     std::vector<const PriceOption*> Offers; // into PlanCandidate::Offers (no copy per GPU and group)
+    std::vector<OnDemandRate> OnDemand;     // the priced on-demand ones among Offers, in their order (read per sizing point)
 };
 
 // Groups a GPU's offers by what they state about the fabric; an offer that states nothing is Ethernet-class (the
@@ -70,27 +76,34 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
         groups.push_back(own);
         return groups;
     }
-    std::map<std::string, int> largest_instance; // per provider
-    for (const PriceOption& offer : candidate.Offers)
-        largest_instance[offer.ProviderId] = std::max(largest_instance[offer.ProviderId], std::max(1, offer.GpusPerInstance));
-    std::map<std::pair<int, double>, size_t> index;
+    // A GPU has a few dozen offers from a handful of providers, in one to three groups: short linear scans.
+    std::vector<std::pair<const std::string*, int>> largest; // per provider: its largest instance
+    const auto provider_of = [&largest](const std::string& id) -> std::pair<const std::string*, int>& {
+        size_t i = 0;
+        while (i < largest.size() && *largest[i].first != id) ++i;
+        if (i == largest.size()) largest.push_back({&id, 0});
+        return largest[i];
+    };
+    for (const PriceOption& offer : candidate.Offers) {
+        std::pair<const std::string*, int>& provider = provider_of(offer.ProviderId);
+        provider.second = std::max(provider.second, std::max(1, offer.GpusPerInstance));
+    }
+    const auto largest_instance = [&provider_of](const std::string& id) { return provider_of(id).second; };
     for (const PriceOption& offer : candidate.Offers) {
         FabricGroup g;
-        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance[offer.ProviderId];
+        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance(offer.ProviderId);
         g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce" || offer.Fabric == "efa";
         g.Name = offer.Fabric.empty() ? "ethernet-class" : offer.Fabric;
         if (offer.NetworkBytesPerSPerGpu > 0) g.NetworkBytesPerSPerGpu = offer.NetworkBytesPerSPerGpu;
         else if (g.Fast) g.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
-        const auto key = std::make_pair(g.GpusPerNode, g.NetworkBytesPerSPerGpu);
-        auto it = index.find(key);
-        if (it == index.end()) {
-            index[key] = groups.size();
-            groups.push_back(g);
-            it = index.find(key);
-        }
-        FabricGroup& group = groups[it->second];
+        size_t at = 0; // the group of the same node size and bandwidth, else a new one
+        while (at < groups.size() && !(groups[at].GpusPerNode == g.GpusPerNode && groups[at].NetworkBytesPerSPerGpu == g.NetworkBytesPerSPerGpu)) ++at;
+        if (at == groups.size()) groups.push_back(g);
+        FabricGroup& group = groups[at];
         if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
         group.Offers.push_back(&offer);
+        if (offer.Kind == "on_demand" && offer.PricePerGpuHour > 0)
+            group.OnDemand.push_back({static_cast<double>(std::max(1, offer.GpusPerInstance)), offer.PricePerGpuHour});
     }
     if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
         FabricGroup none;
@@ -120,20 +133,14 @@ Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
     return s;
 }
 
-bool HasOnDemand(const std::vector<const PriceOption*>& offers) {
-    for (const PriceOption* o : offers)
-        if (o->Kind == "on_demand" && o->PricePerGpuHour > 0) return true;
-    return false;
-}
+bool HasOnDemand(const FabricGroup& g) { return !g.OnDemand.empty(); }
 
 // Cheapest on-demand rent per hour for `gpus` GPUs (whole instances), as ApplyCosts prices it; 0 = no offer.
-double OnDemandPerHour(const std::vector<const PriceOption*>& offers, double gpus, double own_rate) {
+double OnDemandPerHour(const FabricGroup& g, double gpus, double own_rate) {
     if (own_rate > 0) return gpus * own_rate;
     double best = 0;
-    for (const PriceOption* o : offers) {
-        if (o->Kind != "on_demand" || !(o->PricePerGpuHour > 0)) continue;
-        const double per = std::max(1, o->GpusPerInstance);
-        const double cost = std::ceil(gpus / per) * per * o->PricePerGpuHour;
+    for (const OnDemandRate& o : g.OnDemand) {
+        const double cost = std::ceil(gpus / o.GpusPerInstance) * o.GpusPerInstance * o.PricePerGpuHour;
         if (best == 0 || cost < best) best = cost;
     }
     return best;
@@ -155,27 +162,38 @@ constexpr EvaluateOptions kFitOnly{/*Explain=*/false, /*Curve=*/false, /*Speed=*
 // The largest point of the throughput curve (one replica) whose memory fits when the replica really runs at that
 // concurrency: the curve's KV bound leaves out what grows with it besides the KV cache (the sampled logits), so the
 // top point is checked by evaluating it, stepping down the curve until one fits. 0 when none does.
-double LargestFittingBatch(Scenario t, const Result& r) {
+// The probes run on `t` itself (no copy); its concurrency is restored.
+double LargestFittingBatch(Scenario* t, const Result& r) {
     const std::vector<ThroughputPoint>& curve = r.Inference.Curve;
+    const int concurrency = t->Inference.Concurrency;
+    double found = 0;
     for (size_t i = curve.size(); i-- > 0;) {
-        t.Inference.Concurrency = static_cast<int>(curve[i].Concurrency);
-        const Result at = Evaluate(t, kFitOnly);
-        if (at.Ok && at.Fits) return curve[i].Concurrency;
+        t->Inference.Concurrency = static_cast<int>(curve[i].Concurrency);
+        const Result at = Evaluate(*t, kFitOnly);
+        if (at.Ok && at.Fits) {
+            found = curve[i].Concurrency;
+            break;
+        }
     }
-    return 0;
+    t->Inference.Concurrency = concurrency;
+    return found;
 }
 
-// The smallest power-of-two tensor parallelism that holds one replica, or 0.
-int SmallestTensorParallel(Scenario s, std::string* error) {
-    s.GpuCount = kMaxTensorParallel * s.Inference.PipelineParallel;
-    s.Inference.TensorParallel = 1;
-    const Result probe = Evaluate(s, kFitOnly);
+// The smallest power-of-two tensor parallelism that holds one replica, or 0. The probe runs on `s` itself (no copy);
+// its GPU count and tensor parallelism are restored.
+int SmallestTensorParallel(Scenario* s, std::string* error) {
+    const int gpu_count = s->GpuCount, tensor_parallel = s->Inference.TensorParallel;
+    s->GpuCount = kMaxTensorParallel * s->Inference.PipelineParallel;
+    s->Inference.TensorParallel = 1;
+    const Result probe = Evaluate(*s, kFitOnly);
+    s->GpuCount = gpu_count;
+    s->Inference.TensorParallel = tensor_parallel;
     if (!probe.Ok) {
         *error = probe.Error;
         return 0;
     }
-    if (probe.GpusNeeded <= 0 || probe.GpusNeeded / s.Inference.PipelineParallel > kMaxTensorParallel) return 0;
-    return probe.GpusNeeded / s.Inference.PipelineParallel;
+    if (probe.GpusNeeded <= 0 || probe.GpusNeeded / s->Inference.PipelineParallel > kMaxTensorParallel) return 0;
+    return probe.GpusNeeded / s->Inference.PipelineParallel;
 }
 
 std::string DoesNotFitReason(const Scenario& s) {
@@ -212,7 +230,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
     const InferenceParams& in = base.Inference;
     const int pp = in.PipelineParallel;
     std::string error;
-    const int tp_min = SmallestTensorParallel(s, &error);
+    const int tp_min = SmallestTensorParallel(&s, &error);
     if (tp_min <= 0) {
         out.Reason = error.empty() ? DoesNotFitReason(s) : error;
         return out;
@@ -221,19 +239,22 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
     bool blocked_by_fabric = false, any_sla = false;
     double best_ttft = std::numeric_limits<double>::infinity(), best_speed = 0;
     double best_gpus = 0, best_latency = 0;
+    int best_tp = 0, best_batch = 0;
+    const std::string precision = FormatName(s.Precision.Weights);
+    Scenario& t = s; // each degree is evaluated on the one working copy; the best is set on it at the end
     for (int tp = tp_min; tp <= kMaxTensorParallel && tp <= 4 * tp_min; tp *= 2) {
         const int replica = tp * pp;
         if (replica > g.GpusPerNode && !g.Fast) {
             blocked_by_fabric = true;
             continue;
         }
-        Scenario t = s;
         t.GpuCount = replica;
         t.Inference.TensorParallel = tp;
         t.Inference.Concurrency = 1;
         const Result r = Evaluate(t);
         if (!r.Ok || !r.Fits) continue;
-        const double fit_max = LargestFittingBatch(t, r);
+        const double fit_max = LargestFittingBatch(&t, r);
+        out.Points.reserve(out.Points.size() + r.Inference.Curve.size()); // at most one point per curve point
         for (const ThroughputPoint& p : r.Inference.Curve) {
             if (p.Concurrency > fit_max) break;
             best_ttft = std::min(best_ttft, p.TtftS);
@@ -262,23 +283,27 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
             }
             any_sla = true;
             const double gpus = replicas * replica;
-            const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
-            PlanPoint point{candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false, FormatName(s.Precision.Weights)};
-            out.Points.push_back(point);
+            const double per_hour = OnDemandPerHour(g, gpus, own_rate);
+            out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false, precision});
             // Fewest GPUs; then the lower latency.
             const bool better = !out.Ok || gpus < best_gpus || (gpus == best_gpus && latency < best_latency);
             if (better) {
                 out.Ok = true;
                 best_gpus = gpus;
                 best_latency = latency;
-                out.S = t;
-                out.S.GpuCount = static_cast<int>(gpus);
-                out.S.Inference.Concurrency = static_cast<int>(batch);
+                best_tp = tp;
+                best_batch = static_cast<int>(batch);
                 out.Rank = per_hour > 0 ? per_hour : gpus;
             }
         }
     }
-    if (out.Ok) return out;
+    if (out.Ok) {
+        out.S = std::move(s);
+        out.S.Inference.TensorParallel = best_tp;
+        out.S.GpuCount = static_cast<int>(best_gpus);
+        out.S.Inference.Concurrency = best_batch;
+        return out;
+    }
     if (any_sla || out.Reason.size() > 0) return out;
     if (blocked_by_fabric && std::isinf(best_ttft)) {
         out.Why = PlanExclusion::NeedsFabric;
@@ -303,7 +328,7 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
     Scenario s = OnFabric(base, candidate.Gpu, g);
     const InferenceParams& in = base.Inference;
     std::string error;
-    const int tp = SmallestTensorParallel(s, &error);
+    const int tp = SmallestTensorParallel(&s, &error);
     if (tp <= 0) {
         out.Reason = error.empty() ? DoesNotFitReason(s) : error;
         return out;
@@ -327,7 +352,7 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
     // The throughput-optimal batch, or the largest below it that fits when it runs (LargestFittingBatch). The job time
     // then comes from the Result at that batch.
     double batch = probe.Inference.OptimalBatch;
-    const double fit_max = LargestFittingBatch(t, probe);
+    const double fit_max = LargestFittingBatch(&t, probe);
     if (batch > fit_max) batch = fit_max;
     if (!(batch >= 1)) {
         out.Reason = "does not fit: the KV cache holds no sequence at this context";
@@ -348,10 +373,10 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
     for (double n = replicas; n <= replicas * 8 && n * replica <= kMaxPlanGpus; n *= 2) {
         const double gpus = n * replica;
         const double time_s = one_replica_s > 0 ? one_replica_s / n : 0;
-        const double per_hour = OnDemandPerHour(g.Offers, gpus, own_rate);
+        const double per_hour = OnDemandPerHour(g, gpus, own_rate);
         out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s, false, FormatName(s.Precision.Weights)});
     }
-    out.Rank = OnDemandPerHour(g.Offers, replicas * replica, own_rate);
+    out.Rank = OnDemandPerHour(g, replicas * replica, own_rate);
     return out;
 }
 
@@ -450,7 +475,7 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
             fabric_bound = true;
             continue;
         }
-        const double per_hour = OnDemandPerHour(g.Offers, t.GpuCount, own_rate);
+        const double per_hour = OnDemandPerHour(g, t.GpuCount, own_rate);
         const double cost = per_hour * tr.Training.TimeS / 3600.0;
         out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, t.GpuCount, cost, tr.Training.TimeS, false, FormatName(s.Precision.Weights)});
         if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
@@ -537,8 +562,8 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             if (failure.Reason.empty() || sized.Why > failure.Why) failure = std::move(sized);
             continue;
         }
-        const bool priced_now = own_rate > 0 || HasOnDemand(g.Offers) || (!online && !g.Offers.empty());
-        const bool priced_best = best_group != nullptr && (own_rate > 0 || HasOnDemand(best_group->Offers) || (!online && !best_group->Offers.empty()));
+        const bool priced_now = own_rate > 0 || HasOnDemand(g) || (!online && !g.Offers.empty());
+        const bool priced_best = best_group != nullptr && (own_rate > 0 || HasOnDemand(*best_group) || (!online && !best_group->Offers.empty()));
         if (best_group == nullptr || (priced_now && !priced_best) || (priced_now == priced_best && sized.Rank < best.Rank)) {
             best = std::move(sized);
             best_group = &g;
@@ -738,10 +763,10 @@ std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandid
     const std::vector<PlanPrecision> precisions = PlanPrecisions(scenario);
     std::vector<PlanRow> rows;
     rows.reserve(candidates.size() * precisions.size());
+    Scenario at = scenario; // one working copy: each row sets its precision on it
     for (const PlanCandidate& candidate : candidates)
         for (const PlanPrecision& precision : precisions) {
             if (!candidate.MissingFigures.empty() && !precision.Own) continue; // one "no figures" row per GPU, not one per precision
-            Scenario at = scenario;
             at.Precision = precision.Set;
             const std::string unsupported = PrecisionUnsupported(candidate.Gpu, precision);
             if (unsupported.empty()) {
@@ -756,13 +781,21 @@ std::vector<PlanRow> Plan(const Scenario& scenario, const std::vector<PlanCandid
             row.Reason = unsupported;
             rows.push_back(row);
         }
-    std::stable_sort(rows.begin(), rows.end(), [](const PlanRow& a, const PlanRow& b) {
+    // The rows (each holding its Scenario) are sorted through their indices and moved once into place.
+    std::vector<size_t> order(rows.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&rows](size_t i, size_t j) {
+        const PlanRow& a = rows[i];
+        const PlanRow& b = rows[j];
         if (a.Feasible != b.Feasible) return a.Feasible;
         if (a.Feasible) return a.Metric < b.Metric;
         if (a.Excluded != b.Excluded) return a.Excluded > b.Excluded; // nearest to feasible first: no offer, SLA, fabric, fit, figures
         return a.GpuName < b.GpuName;
     });
-    return rows;
+    std::vector<PlanRow> sorted;
+    sorted.reserve(rows.size());
+    for (size_t i : order) sorted.push_back(std::move(rows[i]));
+    return sorted;
 }
 
 PlanSummary SummarizePlan(const Scenario& s, const std::vector<PlanRow>& rows) {

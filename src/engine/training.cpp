@@ -62,16 +62,19 @@ double CheckpointBytes(const TrainingMemory& mem, double total_params, bool lora
 // The smallest GPU count (the layout's model-parallel size × a power of two) at which the scenario's layout fits.
 // Without ZeRO, more replicas never lower per-GPU memory, so the search then shards the model states (ZeRO-3 /
 // FSDP full shard) — the usual first remedy — and says so in the derivation.
-int TrainingGpusNeeded(const Scenario& s, bool* with_zero3) {
+// Each count is sized on one working copy of the scenario with its count, ZeRO stage and shard group set, and with
+// the scenario's TrainingConstants: the memory reads none of what those three change.
+int TrainingGpusNeeded(const Scenario& s, const TrainingConstants& constants, bool* with_zero3) {
     const int model_parallel = s.Training.TensorParallel * s.Training.PipelineParallel * s.Training.ContextParallel;
     *with_zero3 = false;
+    Scenario c = s;
     for (int pass = 0; pass < 2; ++pass) {
         for (int replicas = 1; replicas <= (1 << 20); replicas *= 2) {
-            Scenario c = s;
             c.GpuCount = model_parallel * replicas;
-            if (pass == 1) c.Training.ZeroStage = 3;
+            c.Training.ZeroStage = pass == 1 ? 3 : s.Training.ZeroStage;
+            c.Training.ShardGroupGpus = s.Training.ShardGroupGpus;
             if (c.Training.ShardGroupGpus > 0 && replicas % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
-            if (EstimateTrainingMemory(c, LayoutOf(c)).Total() <= s.Gpu.MemoryBytes) {
+            if (EstimateTrainingMemory(c, LayoutOf(c), constants).Total() <= s.Gpu.MemoryBytes) {
                 *with_zero3 = pass == 1;
                 return c.GpuCount;
             }
@@ -103,9 +106,10 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     const TrainingParams& t = s.Training;
     const bool lora = IsLoraWorkload(s.Workload);
     const TrainingLayout layout = LayoutOf(s);
-    const TrainingMemory mem = EstimateTrainingMemory(s, layout);
-    const TrainingTime time = EstimateTrainingTime(s, layout);
-    const TrainingFlopsPerToken flops = FlopsPerToken(s, layout.Recompute);
+    const TrainingConstants constants = TrainingConstantsOf(s); // shared by the estimates, the GPUs needed and the layout search
+    const TrainingMemory mem = EstimateTrainingMemory(s, layout, constants);
+    const TrainingTime time = EstimateTrainingTime(s, layout, constants);
+    const TrainingFlopsPerToken& flops = constants.Flops[static_cast<int>(layout.Recompute)];
     const double params = TotalParams(m);
     const Format weight_format = TrainingWeightFormat(s);
 
@@ -122,7 +126,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     r->GpuMemoryBytes = s.Gpu.MemoryBytes;
     r->Fits = mem.Total() <= s.Gpu.MemoryBytes;
     bool needs_zero3 = false;
-    r->GpusNeeded = TrainingGpusNeeded(s, &needs_zero3);
+    r->GpusNeeded = TrainingGpusNeeded(s, constants, &needs_zero3);
 
     const std::string split = "TP " + std::to_string(layout.TensorParallel) + " × PP " + std::to_string(layout.PipelineParallel);
     const std::string zero = layout.ZeroStage > 0 ? "ZeRO-" + std::to_string(layout.ZeroStage) + " over " + std::to_string(layout.ShardGroupGpus) + " GPUs" : "no ZeRO";
@@ -276,7 +280,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "checkpoint_write_s", "Checkpoint write time", "size / (GPUs × 122 MB/s, Llama 3's Tectonic rate per GPU)", tr.CheckpointWriteS, "s");
 
     // Suggestion
-    const ParallelismSuggestion suggestion = CurrentEvaluateOptions().LayoutSearch ? SuggestParallelism(s) : ParallelismSuggestion{};
+    const ParallelismSuggestion suggestion = CurrentEvaluateOptions().LayoutSearch ? SuggestParallelism(s, constants) : ParallelismSuggestion{};
     tr.SuggestedFound = suggestion.Found;
     tr.SuggestedTensorParallel = suggestion.Layout.TensorParallel;
     tr.SuggestedPipelineParallel = suggestion.Layout.PipelineParallel;

@@ -267,6 +267,28 @@ struct TrainingTime {
 };
 TrainingTime EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout);
 
+// What EstimateTrainingMemory and EstimateTrainingTime compute from the scenario alone, whatever the layout: the
+// parameter counts, the weights' bytes, FLOPs per token for each recompute policy, the compute path and its default
+// utilisation, the model's activation widths. The layout search computes them once for the scenario it searches and
+// times every candidate layout with them (the two-argument forms above compute them for their one call). They belong
+// to that one scenario and are not kept beyond the call that computed them; the default utilisation depends on the
+// GPU count, so a scenario at another count needs its own (the memory reads nothing that the count, ZeRO stage or
+// shard group changes).
+struct TrainingConstants {
+    double Params          = 0; // TotalParams(model)
+    double ExpertParams    = 0; // ParamGroupsOf(model).Experts
+    double WeightBytes     = 0; // TrainingWeightBytes(scenario)
+    double TrainableParams = 0; // TrainableParams(scenario)
+    TrainingFlopsPerToken Flops[static_cast<int>(RecomputePolicy::Count)]; // FlopsPerToken(scenario, policy)
+    ComputeClass Compute   = ComputeClass::Bf16; // precision.compute's class, bf16 where the GPU has no peak for it
+    double DefaultUtilisation = 0;               // DefaultTrainingUtilisation (when efficiency.mfu is not set)
+    const char* DefaultUtilisationSource = "";
+    ActivationInputs Activations; // ActivationInputsFor without the layout's fields (micro-batch, TP, SP, CP, recompute)
+};
+TrainingConstants TrainingConstantsOf(const Scenario& scenario);
+TrainingMemory    EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);
+TrainingTime      EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);
+
 //-----------------------------------------------------------------------------
 // [SECTION] Evaluation and suggestion (training.cpp, parallelism_search.cpp)
 //-----------------------------------------------------------------------------
@@ -283,6 +305,8 @@ struct ParallelismSuggestion {
 // for MoE models, expert parallel ∈ {1,2,4,…} (dividing DP, ≤ experts) on the scenario's GPU count, keeping
 // micro-batch, context parallel, virtual pipeline stages, offload and the batch.
 ParallelismSuggestion SuggestParallelism(const Scenario& scenario);
+// The same search with the scenario's TrainingConstantsOf, where the caller has them already.
+ParallelismSuggestion SuggestParallelism(const Scenario& scenario, const TrainingConstants& constants);
 // Sets the scenario's layout to the one a result suggested (TP, PP, EP, ZeRO, recompute), as a visitor applying it
 // would; false when the result has no suggestion.
 bool ApplySuggestedLayout(const TrainingResult& result, Scenario* scenario);

@@ -176,11 +176,24 @@ double ActivationBytesPerLayer(const ActivationInputs& in) {
     return tokens * (replicated / replicated_split + (split + core) / t);
 }
 
+namespace {
+
+// The layout's fields of the inputs (the rest comes from the model and the scenario: TrainingConstants::Activations).
+ActivationInputs WithLayout(ActivationInputs in, const TrainingLayout& l) {
+    in.MicroBatch = l.MicroBatch;
+    in.TensorParallel = l.TensorParallel;
+    in.SequenceParallel = l.SequenceParallel;
+    in.ContextParallel = l.ContextParallel;
+    in.Recompute = l.Recompute;
+    return in;
+}
+
+} // namespace
+
 ActivationInputs ActivationInputsFor(const Scenario& s, const TrainingLayout& l) {
     const ModelArch& m = s.Model;
     ActivationInputs in;
     in.SeqLen = s.Training.SeqLen;
-    in.MicroBatch = l.MicroBatch;
     in.Hidden = m.Hidden;
     in.Heads = m.Heads;
     const double head_dim = HeadDimOf(m);
@@ -214,11 +227,7 @@ ActivationInputs ActivationInputsFor(const Scenario& s, const TrainingLayout& l)
     // Modern LLM recipes train without dropout (Llama, Mistral, Qwen configs: attention_dropout 0.0), so the masks
     // of Korthikanti's GPT-3 setting are not stored.
     in.Dropout = false;
-    in.TensorParallel = l.TensorParallel;
-    in.SequenceParallel = l.SequenceParallel;
-    in.ContextParallel = l.ContextParallel;
-    in.Recompute = l.Recompute;
-    return in;
+    return WithLayout(in, l);
 }
 
 //-----------------------------------------------------------------------------
@@ -242,15 +251,17 @@ double OptimizerStateBytes(OptimizerKind optimizer, double d_small, double d_lar
 
 } // namespace
 
-TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l) {
+TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l) { return EstimateTrainingMemory(s, l, TrainingConstantsOf(s)); }
+
+TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c) {
     TrainingMemory mem;
     const ModelArch& m = s.Model;
-    const double params = TotalParams(m);
+    const double params = c.Params;
     const double model_split = static_cast<double>(l.TensorParallel) * l.PipelineParallel;
     // Expert parallelism spreads the routed experts over EP data-parallel ranks; their ZeRO shard group is the
     // expert-data-parallel group, DP / EP (Megatron-Core expert_model_parallel_size and expert data parallelism).
     const double ep = std::max(1, l.ExpertParallel);
-    const double expert_params = ep > 1 ? std::min(params, ParamGroupsOf(m).Experts) : 0.0;
+    const double expert_params = ep > 1 ? std::min(params, c.ExpertParams) : 0.0;
     const double dense_local = (params - expert_params) / model_split;
     const double expert_local = expert_params / (model_split * ep);
     const double local_params = dense_local + expert_local;
@@ -260,7 +271,7 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     const double weight_shard = l.ZeroStage >= 3 ? shard : 1.0;
     const double grad_shard = l.ZeroStage >= 2 ? shard : 1.0;
     const double optimizer_shard = l.ZeroStage >= 1 ? shard : 1.0;
-    mem.WeightBytesPerParam = TrainingWeightBytes(s) / params;
+    mem.WeightBytesPerParam = c.WeightBytes / params;
 
     if (!IsLoraWorkload(s.Workload)) {
         mem.TrainableParams = params;
@@ -284,7 +295,7 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
             mem.GradientsBytes = std::min(mem.GradientsBytes, static_cast<double>(m.Vocab) * m.Hidden / l.TensorParallel * grad_bytes);
         mem.OptimizerBytes = local_params * mem.OptimizerBytesPerParam / optimizer_shard;
     } else {
-        mem.TrainableParams = LoraTrainableParams(m, s.Training.LoraRank, s.Training.LoraTargets);
+        mem.TrainableParams = c.TrainableParams; // LoraTrainableParams
         const double local_adapters = mem.TrainableParams / model_split;
         // Adapters are fp32 already (PEFT), so no separate master copy. With states_in_weight_dtype they are built
         // in the 16-bit compute dtype: torchtune instantiates the whole model,
@@ -306,7 +317,7 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
 
     // Activations: 1F1B keeps up to PP micro-batches in flight on the first stage (Narayanan et al. 2021 §2.2.1),
     // each for its layers/PP layers; the last stage holds one micro-batch plus the fp32 logits.
-    const ActivationInputs inputs = ActivationInputsFor(s, l);
+    const ActivationInputs inputs = WithLayout(c.Activations, l);
     mem.ActivationsPerLayerBytes = ActivationBytesPerLayer(inputs);
     const double layers_per_stage = std::ceil(static_cast<double>(m.Layers) / l.PipelineParallel);
     const int micro_batches = MicroBatchesPerStep(s, l);

@@ -78,23 +78,42 @@ double RingShare(double n) { return n > 1 ? (n - 1.0) / n : 0.0; }
 
 } // namespace
 
-TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
+TrainingConstants TrainingConstantsOf(const Scenario& s) {
+    TrainingConstants c;
+    c.Params = TotalParams(s.Model);
+    c.ExpertParams = ParamGroupsOf(s.Model).Experts;
+    c.WeightBytes = TrainingWeightBytes(s);
+    c.TrainableParams = TrainableParams(s);
+    for (int policy = 0; policy < static_cast<int>(RecomputePolicy::Count); ++policy)
+        c.Flops[policy] = FlopsPerToken(s, static_cast<RecomputePolicy>(policy));
+    // Peak at the compute precision; a path the GPU lacks runs on BF16 (EvaluateTraining warns).
+    c.Compute = GetFormatInfo(s.Precision.Compute).Compute;
+    if (!(s.Gpu.PeakFlops[static_cast<int>(c.Compute)] > 0)) c.Compute = ComputeClass::Bf16;
+    if (!(s.Efficiency.Mfu > 0)) {
+        const MfuDefault d = DefaultTrainingUtilisation(s.Gpu.Architecture, c.Compute, s.GpuCount);
+        c.DefaultUtilisation = d.Utilisation;
+        c.DefaultUtilisationSource = d.Source;
+    }
+    c.Activations = ActivationInputsFor(s, TrainingLayout{});
+    return c;
+}
+
+TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) { return EstimateTrainingTime(s, l, TrainingConstantsOf(s)); }
+
+TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c) {
     TrainingTime out;
     const ModelArch& m = s.Model;
-    const TrainingFlopsPerToken flops = FlopsPerToken(s, l.Recompute);
+    const TrainingFlopsPerToken& flops = c.Flops[static_cast<int>(l.Recompute)];
 
-    // Peak at the compute precision; a path the GPU lacks runs on BF16 (EvaluateTraining warns).
-    ComputeClass compute = GetFormatInfo(s.Precision.Compute).Compute;
-    if (!(s.Gpu.PeakFlops[static_cast<int>(compute)] > 0)) compute = ComputeClass::Bf16;
+    const ComputeClass compute = c.Compute;
     out.PeakFlopsPerS = s.Gpu.PeakFlops[static_cast<int>(compute)];
     if (s.Efficiency.Mfu > 0) {
         // efficiency.mfu is model-FLOPs utilisation of the compute; executed FLOPs run at mfu × hardware / model.
         out.Utilisation = std::min(1.0, s.Efficiency.Mfu * flops.Hardware / flops.Model);
         out.UtilisationSource = "efficiency.mfu";
     } else {
-        const MfuDefault d = DefaultTrainingUtilisation(s.Gpu.Architecture, compute, s.GpuCount);
-        out.Utilisation = d.Utilisation;
-        out.UtilisationSource = d.Source;
+        out.Utilisation = c.DefaultUtilisation;
+        out.UtilisationSource = c.DefaultUtilisationSource;
     }
 
     const double tp = l.TensorParallel, pp = l.PipelineParallel, cp = l.ContextParallel, dp = l.DataParallel;
@@ -135,19 +154,19 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     // Data parallel: what one GPU sends per collective.
     const bool lora = IsLoraWorkload(s.Workload);
     const double model_split = tp * pp;
-    const double trainable_local = TrainableParams(s) / model_split;
-    const double weight_bytes = TrainingWeightBytes(s) / TotalParams(m); // per param
+    const double trainable_local = c.TrainableParams / model_split;
+    const double weight_bytes = c.WeightBytes / c.Params; // per param
     double grad_bytes = lora ? kLoraAdapterBytes * trainable_local : weight_bytes * trainable_local;
-    double gathered_bytes = lora ? (TotalParams(m) / model_split * weight_bytes + trainable_local * kLoraAdapterBytes)
-                                 : weight_bytes * TotalParams(m) / model_split;
+    double gathered_bytes = lora ? (c.Params / model_split * weight_bytes + trainable_local * kLoraAdapterBytes)
+                                 : weight_bytes * c.Params / model_split;
     const double dp_stride = tp * pp * cp;
     // Expert parallelism: a GPU holds 1/EP of the routed experts and reduces their gradients only over the DP / EP
     // ranks holding the same experts (Megatron-Core expert data parallelism). Counted as bytes at the dense group's
     // ring share: expert bytes × share(DP / EP) / share(DP).
     const double ep_size = std::max(1, l.ExpertParallel);
     if (ep_size > 1 && !lora && RingShare(dp) > 0) {
-        const double experts_local = std::min(TotalParams(m), ParamGroupsOf(m).Experts) / model_split;
-        const double dense_local = TotalParams(m) / model_split - experts_local;
+        const double experts_local = std::min(c.Params, c.ExpertParams) / model_split;
+        const double dense_local = c.Params / model_split - experts_local;
         const double expert_factor = RingShare(dp / ep_size) / RingShare(dp) / ep_size;
         grad_bytes = weight_bytes * (dense_local + experts_local * expert_factor);
         gathered_bytes = weight_bytes * (dense_local + experts_local / ep_size);
@@ -235,7 +254,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) {
     // overlapped with the attention of the resident chunk.
     double cp_exposed = 0;
     if (cp > 1) {
-        const ActivationInputs in = ActivationInputsFor(s, l);
+        const ActivationInputs& in = c.Activations; // K and V widths: the model's, whatever the layout
         const double kv_bytes = micro_tokens / cp * (in.KeyWidth + in.ValueWidth) / tp * kActivationBytes;
         const double per_micro = 3.0 * (cp - 1.0) * kv_bytes * layers_per_stage / bandwidth(tp * cp);
         out.CpCommS = micro * per_micro;
