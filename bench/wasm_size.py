@@ -9,8 +9,9 @@ Groups are by the demangled name's prefix (engine::, catalog::, scenario::/input
 stb, libc++/libc); functions without a namespace are the UI panels and platform glue. A group's gzip figure is that
 group's function bodies compressed together, so the groups add up to about, not exactly, the code section's gzip.
 
-    python3 bench/wasm_size.py /tmp/named/app.wasm --keep web/app_first_frame.txt [--top N]
+    python3 bench/wasm_size.py build-wasm/app.orig.wasm --keep assets/app_first_frame.txt [--top N]
 
+(the split build's whole module, names included: cmake/app.cmake links with --profiling-funcs)
 splits each group into what the first download keeps (the functions named in the list, as wasm-split prints them:
 "\\28" for '(') and what app.deferred.wasm holds, and --top then lists the largest kept functions.
 """

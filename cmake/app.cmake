@@ -112,13 +112,13 @@ target_link_options(app PRIVATE
     --js-library ${GPUPLAN_JS_LIBRARY})
 
 # --- the split: what the first frame runs stays in site/app.wasm, the rest goes to site/app.deferred.wasm ------------
-# web/app_first_frame.txt names the functions the page runs up to its first frame (scripts/split_profile.mjs writes
+# assets/app_first_frame.txt names the functions the page runs up to its first frame (scripts/split_profile.mjs writes
 # it from a profile of the instrumented module); wasm-split keeps those in the first download and moves the others to
 # app.deferred.wasm, which web/index.html loads after the first frame, before it hands over the site's catalogs. A
 # function missing from the list (the list is older than the code) still works: its first call loads the deferred
 # module at once. Names the list has but the module lacks are warned about and ignored.
 find_program(GPUPLAN_WASM_SPLIT wasm-split REQUIRED)
-set(GPUPLAN_SPLIT_KEEP ${CMAKE_SOURCE_DIR}/web/app_first_frame.txt)
+set(GPUPLAN_SPLIT_KEEP ${CMAKE_SOURCE_DIR}/assets/app_first_frame.txt)
 add_custom_command(TARGET app POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E rename ${GPUPLAN_SITE_DIR}/app.wasm ${CMAKE_BINARY_DIR}/app.instrumented.wasm
     COMMAND ${CMAKE_COMMAND} -E rename ${GPUPLAN_SITE_DIR}/app.wasm.orig ${CMAKE_BINARY_DIR}/app.orig.wasm

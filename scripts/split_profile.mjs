@@ -1,8 +1,8 @@
-// Writes web/app_first_frame.txt: the functions of app.wasm that the page runs up to its first frame, which
+// Writes assets/app_first_frame.txt: the functions of app.wasm that the page runs up to its first frame, which
 // cmake/app.cmake keeps in the first download (site/app.wasm); wasm-split moves the rest to site/app.deferred.wasm,
 // which the page loads after its first frame (docs/BENCHMARKS.md "Fourth pass (page)").
 //
-//   scripts/build_web.sh && node scripts/split_profile.mjs --build build-wasm [--out web/app_first_frame.txt]
+//   scripts/build_web.sh && node scripts/split_profile.mjs --build build-wasm [--out assets/app_first_frame.txt]
 //
 // It serves build-wasm/site with the instrumented module Emscripten's SPLIT_MODULE link writes
 // (build-wasm/app.instrumented.wasm) in place of app.wasm, loads the page in headless Chromium in English at
@@ -32,7 +32,7 @@ const LOADS = [
 ];
 
 function parseArgs(argv) {
-    const args = { out: 'web/app_first_frame.txt' };
+    const args = { out: 'assets/app_first_frame.txt' };
     for (let i = 0; i < argv.length; i += 2) args[argv[i].replace(/^--/, '')] = argv[i + 1];
     if (!args.build) throw new Error('usage: node scripts/split_profile.mjs --build build-wasm [--out FILE]');
     return args;
