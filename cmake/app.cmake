@@ -128,7 +128,7 @@ add_custom_command(TARGET app POST_BUILD
     COMMENT "Splitting app.wasm: the first frame's functions, then app.deferred.wasm")
 set_property(TARGET app APPEND PROPERTY LINK_DEPENDS ${GPUPLAN_SPLIT_KEEP})
 
-# --- site/gpuplan.html: the offline page, one file (app.js, app.wasm, app.deferred.wasm, the full catalogs and accuracy.json inside) ---
+# --- site/gpuplan.html: the offline page, one file (app.js, both wasm modules, the full catalogs, accuracy.json) ---
 set(GPUPLAN_OFFLINE_PAGE ${GPUPLAN_SITE_DIR}/gpuplan.html)
 file(GLOB_RECURSE GPUPLAN_OFFLINE_CATALOGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/catalogs/*.json)
 add_custom_command(
