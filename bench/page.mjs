@@ -10,6 +10,7 @@
 // - a 5-keystroke edit: click the context field, select all, type "16384" — main-thread busy time (Chromium's
 //   TaskDuration) from the first key until the page has stopped drawing;
 // - idle: frames drawn in 5 s with no input (window.gpuplan.frames);
+// - placeholder loads: calls that found a function missing from the split build's first module (0 when the list is current);
 // - with --engine: the engine benchmark (bench/bench_engine.cpp built for the web) run inside the page's browser.
 import fs from 'node:fs';
 import http from 'node:http';
@@ -73,6 +74,10 @@ const READY_PROBE = `(() => {
 async function load(browser, base, log) {
     const context = await browser.createBrowserContext();
     const page = await context.newPage();
+    // A function the split build's first module lacks runs through a placeholder that loads app.deferred.wasm at
+    // once (Emscripten prints "placeholder function called"); counted up to the first frame's end and in all.
+    const placeholders = [];
+    page.on('console', (message) => { if (/placeholder function called/.test(message.text())) placeholders.push(performance.now()); });
     await page.setViewport({ width: 1280, height: 800, deviceScaleFactor: 1 });
     await page.evaluateOnNewDocument(READY_PROBE);
     const start = log.length;
@@ -89,7 +94,7 @@ async function load(browser, base, log) {
         .filter((entry) => entry.startTime < before).map((entry) => new URL(entry.name).pathname)), firstFrameMs);
     const servedHere = log.slice(start);
     const served = started.map((url) => servedHere.find((r) => r.url === url) || { url, raw: 0, gzip: 0 });
-    return { context, page, readyAtMs: firstFrameMs, served, servedAll: servedHere };
+    return { context, page, readyAtMs: firstFrameMs, served, servedAll: servedHere, placeholders };
 }
 
 const frames = (page) => page.evaluate(() => window.gpuplan.frames || 0);
@@ -142,6 +147,7 @@ async function main() {
         result.bytes_before_first_frame = first.served.reduce((sum, r) => sum + r.raw, 0);
         result.gzip_bytes_before_first_frame = first.served.reduce((sum, r) => sum + r.gzip, 0);
         result.files = first.served.map((r) => `${r.url} ${r.raw} (${r.gzip} gzip)`);
+        result.placeholder_loads_at_start = first.placeholders.length; // until gpuplan.ready: 0 when the split list is current
         result.requests_total = first.servedAll.length; // including what the page fetches after its first frame
         result.gzip_bytes_total = first.servedAll.reduce((sum, r) => sum + r.gzip, 0);
 
@@ -172,6 +178,7 @@ async function main() {
         result.edit_main_thread_ms = (after.task - before.task) * 1000;
         result.edit_script_ms = (after.script - before.script) * 1000;
         await page.keyboard.press('Escape');
+        result.placeholder_loads_in_all = last.placeholders.length;
         await last.context.close();
 
         if (args.engine) {
@@ -205,6 +212,7 @@ async function main() {
     console.log(`5-keystroke edit, main-thread time                          ${Math.round(result.edit_main_thread_ms)} ms (script ${Math.round(result.edit_script_ms)} ms)`);
     console.log(`5-keystroke edit, frames run / painted                      ${result.edit_frames} / ${result.edit_frames_painted}`);
     console.log(`frames in 5 s idle                                          ${result.frames_in_5s_idle}`);
+    console.log(`placeholder loads of app.deferred.wasm: start / in all      ${result.placeholder_loads_at_start} / ${result.placeholder_loads_in_all}`);
     console.log(`requests in all (after the first frame too)                 ${result.requests_total} (${kb(result.gzip_bytes_total)} gzip)`);
     for (const file of result.files) console.log(`  ${file}`);
     if (result.engine_error) console.log(`engine in Chromium: not measured (${result.engine_error})`);

@@ -8,7 +8,14 @@
 Groups are by the demangled name's prefix (engine::, catalog::, scenario::/input::, cli::, nlohmann, Dear ImGui and
 stb, libc++/libc); functions without a namespace are the UI panels and platform glue. A group's gzip figure is that
 group's function bodies compressed together, so the groups add up to about, not exactly, the code section's gzip.
+
+    python3 bench/wasm_size.py build-wasm/app.orig.wasm --keep assets/app_first_frame.txt [--top N]
+
+(the split build's whole module, names included: cmake/app.cmake links with --profiling-funcs)
+splits each group into what the first download keeps (the functions named in the list, as wasm-split prints them:
+"\\28" for '(') and what app.deferred.wasm holds, and --top then lists the largest kept functions.
 """
+import re
 import sys
 import zlib
 from collections import defaultdict
@@ -103,6 +110,10 @@ def group(name):
 def main():
     path = sys.argv[1]
     top = int(sys.argv[sys.argv.index("--top") + 1]) if "--top" in sys.argv else 0
+    keep = None
+    if "--keep" in sys.argv:
+        unescape = lambda name: re.sub(r"\\([0-9a-f]{2})", lambda m: chr(int(m.group(1), 16)), name)
+        keep = {unescape(line.strip()) for line in open(sys.argv[sys.argv.index("--keep") + 1], encoding="utf-8")}
     data = open(path, "rb").read()
     gz = lambda b: len(zlib.compress(b, 9))
     imports, names, bodies = 0, {}, []
@@ -123,14 +134,18 @@ def main():
         print(f"{label:28.28s} {len(body):10d} {gz(body):10d}")
     groups = defaultdict(list)
     for index, body in bodies:
-        groups[group(names.get(index, ""))].append(body)
+        label = group(names.get(index, ""))
+        if keep is not None:
+            label += " (first)" if names.get(index, "") in keep else " (deferred)"
+        groups[label].append(body)
     print(f"\n{'code by origin':28s} {'raw':>10s} {'deflate -9':>10s}")
     for label, parts in sorted(groups.items(), key=lambda item: -sum(len(p) for p in item[1])):
         joined = b"".join(parts)
         print(f"{label:28s} {len(joined):10d} {gz(joined):10d}")
     if top:
         print(f"\nlargest functions (raw bytes)")
-        for size, name in sorted(((len(b), names.get(i, f"#{i}")) for i, b in bodies), reverse=True)[:top]:
+        listed = [(len(b), names.get(i, f"#{i}")) for i, b in bodies if keep is None or names.get(i, "") in keep]
+        for size, name in sorted(listed, reverse=True)[:top]:
             print(f"{size:8d}  {name[:110]}")
 
 

@@ -96,7 +96,11 @@ set_target_properties(app PROPERTIES
 # single file, is assembled from the same two files below.
 # -Oz: Binaryen optimises the linked module for size (12 KB gzip less than MinSizeRel's -Os); -sFILESYSTEM=0: the
 # page reads no files (catalogs come as strings), so app.js carries no virtual file system (25 → 13 KB gzip).
+# The split: -sSPLIT_MODULE=1 makes Emscripten write app.js with the loader of a second module and, beside an
+# instrumented app.wasm (scripts/split_profile.mjs reads its profile), the whole module as app.wasm.orig; with
+# --profiling-funcs it keeps the function names wasm-split needs (the shipped files carry no names).
 target_link_options(app PRIVATE
+    -sSPLIT_MODULE=1 --profiling-funcs
     -Oz -sFILESYSTEM=0
     --no-entry
     -sMIN_WEBGL_VERSION=2 -sMAX_WEBGL_VERSION=2
@@ -107,14 +111,31 @@ target_link_options(app PRIVATE
     -sEXPORTED_RUNTIME_METHODS=UTF8ToString,stringToUTF8,lengthBytesUTF8
     --js-library ${GPUPLAN_JS_LIBRARY})
 
-# --- site/gpuplan.html: the offline page, one file (app.js, app.wasm, the full catalogs and accuracy.json inside) ---
+# --- the split: what the first frame runs stays in site/app.wasm, the rest goes to site/app.deferred.wasm ------------
+# assets/app_first_frame.txt names the functions the page runs up to its first frame (scripts/split_profile.mjs writes
+# it from a profile of the instrumented module); wasm-split keeps those in the first download and moves the others to
+# app.deferred.wasm, which web/index.html loads after the first frame, before it hands over the site's catalogs. A
+# function missing from the list (the list is older than the code) still works: its first call loads the deferred
+# module at once. Names the list has but the module lacks are warned about and ignored.
+find_program(GPUPLAN_WASM_SPLIT wasm-split REQUIRED)
+set(GPUPLAN_SPLIT_KEEP ${CMAKE_SOURCE_DIR}/assets/app_first_frame.txt)
+add_custom_command(TARGET app POST_BUILD
+    COMMAND ${CMAKE_COMMAND} -E rename ${GPUPLAN_SITE_DIR}/app.wasm ${CMAKE_BINARY_DIR}/app.instrumented.wasm
+    COMMAND ${CMAKE_COMMAND} -E rename ${GPUPLAN_SITE_DIR}/app.wasm.orig ${CMAKE_BINARY_DIR}/app.orig.wasm
+    COMMAND ${GPUPLAN_WASM_SPLIT} --all-features --quiet ${CMAKE_BINARY_DIR}/app.orig.wasm --keep-funcs=@${GPUPLAN_SPLIT_KEEP}
+            --export-prefix=% --import-namespace=primary --placeholder-namespace=placeholder
+            -o1 ${GPUPLAN_SITE_DIR}/app.wasm -o2 ${GPUPLAN_SITE_DIR}/app.deferred.wasm
+    COMMENT "Splitting app.wasm: the first frame's functions, then app.deferred.wasm")
+set_property(TARGET app APPEND PROPERTY LINK_DEPENDS ${GPUPLAN_SPLIT_KEEP})
+
+# --- site/gpuplan.html: the offline page, one file (app.js, both wasm modules, the full catalogs, accuracy.json) ---
 set(GPUPLAN_OFFLINE_PAGE ${GPUPLAN_SITE_DIR}/gpuplan.html)
 file(GLOB_RECURSE GPUPLAN_OFFLINE_CATALOGS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/catalogs/*.json)
 add_custom_command(
     OUTPUT ${GPUPLAN_OFFLINE_PAGE}
     COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/make_offline_page.py ${CMAKE_SOURCE_DIR}/web/index.html
             ${GPUPLAN_SITE_DIR}/app.js ${GPUPLAN_SITE_DIR}/app.wasm ${GPUPLAN_OFFLINE_PAGE}
-            ${CMAKE_SOURCE_DIR}/catalogs ${GPUPLAN_ACCURACY_JSON}
+            ${CMAKE_SOURCE_DIR}/catalogs ${GPUPLAN_ACCURACY_JSON} ${GPUPLAN_SITE_DIR}/app.deferred.wasm
     DEPENDS app ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/scripts/make_offline_page.py
             ${GPUPLAN_OFFLINE_CATALOGS} ${GPUPLAN_ACCURACY_JSON}
     COMMENT "Assembling site/gpuplan.html (offline single file)")

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Builds the web app into build-wasm/site/: the folder a site operator uploads — index.html, app.js, app.wasm (the
-# hosted page), gpuplan.html (the same app in one file, for offline use), catalogs/ — with precompressed copies
-# (.gz, and .br where Debian's brotli is installed) for static hosts that serve them (docs/BENCHMARKS.md).
+# Builds the web app into build-wasm/site/: the folder a site operator uploads — index.html, app.js, app.wasm and
+# app.deferred.wasm (the hosted page; the second module loads after the first frame), gpuplan.html (the same app in
+# one file, for offline use), catalogs/ — with precompressed copies (.gz, and .br where Debian's brotli is installed)
+# for static hosts that serve them (docs/BENCHMARKS.md).
 #   scripts/build_web.sh            MinSizeRel build (incremental)
 #   scripts/build_web.sh --serve    ... then serves build-wasm/site on http://127.0.0.1:8000 (Ctrl+C stops)
 # Needs Debian's emscripten and the Dear ImGui sources (scripts/deps.sh --serve).
@@ -21,7 +22,7 @@ fi
 cmake --build "$build" -j2
 
 site="$build/site"
-for file in app.js app.wasm index.html gpuplan.html; do
+for file in app.js app.wasm app.deferred.wasm index.html gpuplan.html; do
     [ -f "$site/$file" ] && echo "build_web: $file $(stat -c %s "$site/$file") bytes, $(stat -c %s "$site/$file.gz") gzip"
 done
 

@@ -39,7 +39,8 @@ async function main() {
     const args = parseArgs(process.argv.slice(2), ['web', 'out']);
     const out = path.resolve(args.out);
     fs.mkdirSync(out, { recursive: true });
-    const server = await serve(path.resolve(args.web), HOSTILE_CATALOGS);
+    // Under /broken-module the second module (what the first frame does not run, cmake/app.cmake) is not wasm.
+    const server = await serve(path.resolve(args.web), { ...HOSTILE_CATALOGS, '/broken-module': { '/app.deferred.wasm': 'not a wasm module' } });
     const base = `http://127.0.0.1:${server.address().port}`;
     const { browser, close } = await launch();
     try {
@@ -78,6 +79,19 @@ async function main() {
                 return s.notices[0].detail.slice(0, 100);
             });
         }
+
+        await check('a broken app.deferred.wasm ends in a message naming it, not an abort', async () => {
+            const page = await browser.newPage();
+            await page.setViewport(desktop);
+            await page.goto(`${base}/broken-module/index.html`, { waitUntil: 'load', timeout: STEP_TIMEOUT_MS * 4 });
+            await page.waitForFunction('window.gpuplan && window.gpuplan.error', { timeout: STEP_TIMEOUT_MS * 4 });
+            const { title, text } = await page.evaluate(() => ({ title: window.gpuplan.error,
+                text: (document.querySelector('[role=alert]') || {}).textContent || '' }));
+            expect(title === 'gpuplan cannot start', `title: ${title}`);
+            expect(/app\.deferred\.wasm could not be loaded/.test(text), `message: ${text}`);
+            await page.close();
+            return text.slice(0, 100);
+        });
 
         const { page, errors } = await openPage(browser, `${base}/index.html`, desktop);
 
