@@ -9,8 +9,8 @@ values are what src/engine/efficiency.cpp holds; docs/accuracy_intro.md records 
 
 With --training-moe it instead fits the two MoE training factors of src/engine/training.h jointly on the MoE
 training calibration cases: the pace of routed-expert matmuls (efficiency.moe_expert_compute_share, grid 0.20 … 1.00
-step 0.05) and the host time per local expert per MoE layer per micro-batch (efficiency.moe_expert_launch_us,
-grid 0 … 1000 µs step 25), exhaustive grid, least squares on log error.
+step 0.05) and the host time per expert kernel launch (efficiency.moe_kernel_launch_us, grid 0 … 200 µs step 5;
+kernels per local expert per micro-batch from training.fp8_scaling, training.h), exhaustive grid, least squares on log error.
 
 With --training-rows it fits the training utilisation rows of src/engine/mfu_defaults.cpp that have at least two
 calibration cases of their own architecture, precision table (FP8/FP4 → FP8, else BF16) and scale (≤ 1,024 GPUs or
@@ -86,14 +86,14 @@ def fit_training_moe():
             if case["category"] == "training" and case.get("calibration") and case["scenario"]["model"].get("experts", 0) > 0:
                 moe.append(case)
     shares = [round(0.20 + 0.05 * i, 2) for i in range(17)]
-    launches = [25.0 * i for i in range(41)]
+    launches = [5.0 * i for i in range(41)]
     best = None
     for share in shares:
         for launch in launches:
             def edit(copy, share=share, launch=launch):
                 eff = copy["scenario"].setdefault("efficiency", {})
                 eff["moe_expert_compute_share"] = share
-                eff["moe_expert_launch_us"] = launch
+                eff["moe_kernel_launch_us"] = launch
             errs = run_cases(moe, edit)
             total = sum(e ** 2 for e in errs.values())
             if best is None or total < best[0] - 1e-12:
@@ -101,7 +101,7 @@ def fit_training_moe():
     total, share, launch, errs = best
     print("MoE training calibration cases:", ", ".join(c["id"] for c in moe))
     print("moe_expert_compute_share = %.2f" % share)
-    print("moe_expert_launch_us = %.0f" % launch)
+    print("moe_kernel_launch_us = %.0f" % launch)
     for case in moe:
         print("  %-50s %+.1f%%" % (case["id"], (math.exp(errs[case["id"]]) - 1) * 100))
 

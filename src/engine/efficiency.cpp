@@ -261,8 +261,9 @@ std::string DefaultsTableMarkdown() {
         Fixed(kDefaultMaxBubbleShare * 100, 0) + " %", "Llama 2's published batch (Touvron et al. 2023, §2.2); bubble (PP − 1)/v / (m + (PP − 1)/v)");
     row("training: pace of MoE routed-expert matmuls relative to dense layers", Fixed(kMoeExpertComputeShare, 2),
         "fitted on the MoE training calibration cases (Megatron-Bridge DeepSeek-V3, Qwen3-235B, GPT-OSS; DeepSeek-V3 report)");
-    row("training: host time per local expert per MoE layer per micro-batch (FP8 per-expert GEMM launches)", Fixed(kMoeExpertLaunchS * 1e6, 0) + " µs",
-        "fitted with the expert pace by scripts/calibrate.py --training-moe; Megatron-Core MoE README: grouped GEMM is BF16-only, dropless MoE layers are not CUDA-graph captured");
+    row("training: host time per MoE expert kernel launch (6 GEMMs per local expert per micro-batch, + 4 × 3 FP8-CS / 4 × 1 MXFP8 quantisation kernels)",
+        Fixed(kMoeKernelLaunchS * 1e6, 0) + " µs",
+        "fitted with the expert pace by scripts/calibrate.py --training-moe; kernel counts from TransformerEngine v2.12 GroupedLinear / quantizer.cpp; dropless MoE layers are not CUDA-graph captured (Megatron-Core MoE README)");
     row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
     row("training runtime overhead per GPU", Fixed(kTrainingContextBytes / 1e9, 2) + " GB + " + Fixed(kNcclCommunicatorBytes / 1e9, 2) + " GB per parallel group of > 1 GPU",
         "CUDA context + cuBLAS workspace, NCCL buffers per communicator (training.h)");

@@ -21,11 +21,13 @@ bool ParseName(const char* const (&names)[N], const std::string& name, Enum* out
 
 const char* const kWorkloadNames[]  = {"inference", "pretrain", "full_finetune", "lora", "qlora"};
 const char* const kRecomputeNames[] = {"none", "selective", "full"};
+const char* const kFp8ScalingNames[] = {"current", "delayed", "mxfp8"};
 const char* const kOptimizerNames[] = {"adamw", "adamw_8bit", "adafactor", "sgd"};
 const char* const kModeNames[]      = {"online", "batch"};
 const char* const kWeightGroupNames[] = {"embedding", "lm_head", "attention", "mlp", "experts"};
 static_assert(sizeof(kWorkloadNames) / sizeof(kWorkloadNames[0]) == static_cast<size_t>(WorkloadKind::Count), "names");
 static_assert(sizeof(kRecomputeNames) / sizeof(kRecomputeNames[0]) == static_cast<size_t>(RecomputePolicy::Count), "names");
+static_assert(sizeof(kFp8ScalingNames) / sizeof(kFp8ScalingNames[0]) == static_cast<size_t>(Fp8ScalingKind::Count), "names");
 static_assert(sizeof(kOptimizerNames) / sizeof(kOptimizerNames[0]) == static_cast<size_t>(OptimizerKind::Count), "names");
 static_assert(sizeof(kModeNames) / sizeof(kModeNames[0]) == static_cast<size_t>(ServingMode::Count), "names");
 static_assert(sizeof(kWeightGroupNames) / sizeof(kWeightGroupNames[0]) == static_cast<size_t>(WeightGroup::Count), "names");
@@ -45,6 +47,8 @@ const char* WorkloadName(WorkloadKind workload) { return kWorkloadNames[static_c
 bool ParseWorkload(const std::string& name, WorkloadKind* out) { return ParseName(kWorkloadNames, name, out); }
 const char* RecomputeName(RecomputePolicy recompute) { return kRecomputeNames[static_cast<int>(recompute)]; }
 bool ParseRecompute(const std::string& name, RecomputePolicy* out) { return ParseName(kRecomputeNames, name, out); }
+const char* Fp8ScalingName(Fp8ScalingKind scaling) { return kFp8ScalingNames[static_cast<int>(scaling)]; }
+bool ParseFp8Scaling(const std::string& name, Fp8ScalingKind* out) { return ParseName(kFp8ScalingNames, name, out); }
 const char* OptimizerName(OptimizerKind optimizer) { return kOptimizerNames[static_cast<int>(optimizer)]; }
 bool ParseOptimizer(const std::string& name, OptimizerKind* out) { return ParseName(kOptimizerNames, name, out); }
 const char* ServingModeName(ServingMode mode) { return kModeNames[static_cast<int>(mode)]; }

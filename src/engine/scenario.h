@@ -11,6 +11,9 @@ namespace engine {
 
 enum class WorkloadKind { Inference, Pretrain, FullFinetune, Lora, Qlora, Count };
 enum class RecomputePolicy { None, Selective, Full, Count };
+// How FP8 training scales its tensors (Transformer Engine recipes): per-tensor current scaling (FP8-CS), per-tensor
+// delayed scaling (amax history), or MXFP8 block scaling (FP8-MX, Blackwell). It sets the kernels per quantised tensor.
+enum class Fp8ScalingKind { Current, Delayed, Mxfp8, Count };
 enum class OptimizerKind { AdamW, AdamW8bit, Adafactor, Sgd, Count };
 enum class ServingMode { Online, Batch, Count };
 
@@ -18,6 +21,8 @@ const char* WorkloadName(WorkloadKind workload);   // "inference", "pretrain", .
 bool        ParseWorkload(const std::string& name, WorkloadKind* out);
 const char* RecomputeName(RecomputePolicy recompute);
 bool        ParseRecompute(const std::string& name, RecomputePolicy* out);
+const char* Fp8ScalingName(Fp8ScalingKind scaling);
+bool        ParseFp8Scaling(const std::string& name, Fp8ScalingKind* out);
 const char* OptimizerName(OptimizerKind optimizer);
 bool        ParseOptimizer(const std::string& name, OptimizerKind* out);
 const char* ServingModeName(ServingMode mode);
@@ -84,6 +89,7 @@ struct TrainingParams {
     bool      SequenceParallel    = false; // Megatron sequence parallelism (shards norm/dropout activations by TP)
     bool      MoeA2aOverlap       = true;  // MoE expert-parallel all-to-all overlapped with another micro-batch's compute
                                            // (Megatron-Core overlap_moe_expert_parallel_comm); false = on the critical path
+    Fp8ScalingKind Fp8Scaling     = Fp8ScalingKind::Current; // FP8 compute: how tensors are scaled (FP8-CS, delayed, FP8-MX)
     int       ZeroStage           = 0;    // 0..3 (ZeRO-3 = FSDP full shard)
     int       ShardGroupGpus      = 0;    // hybrid shard (HSDP): GPUs a ZeRO shard spans; 0 = all data-parallel GPUs
     bool      OffloadOptimizer    = false; // optimizer states in CPU memory (ZeRO-Offload)
@@ -167,7 +173,8 @@ struct EfficiencyOverrides {
     double SequenceOverheadS      = -1; // inference: host cost per sequence per step (scheduling, sampling), s; -1 = default
     double HostLayerS             = -1; // inference, eager engines: host dispatch time per layer per step, s; -1 = default
     double MoeExpertComputeShare  = 0;  // training: pace of routed-expert matmuls relative to dense layers; 0 = default
-    double MoeExpertLaunchS       = -1; // training: host time per local expert per MoE layer per micro-batch (FP8 per-expert GEMMs), s; -1 = default
+    double MoeExpertLaunchS       = -1; // training: host time per local expert per MoE layer per micro-batch, s; -1 = kernels × MoeKernelLaunchS
+    double MoeKernelLaunchS       = -1; // training: host time per per-expert kernel launch in an MoE layer, s; -1 = default (training.h)
 };
 
 // The largest deployment gpuplan sizes (the scenario reader, the page and the planner share it); counts

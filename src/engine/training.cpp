@@ -241,8 +241,13 @@ void EvaluateTraining(const Scenario& s, Result* r) {
             time.MicroBatchComputeS, "s");
     if (time.MoeHostS > 0)
         AddStep(r, "moe_host_time", "MoE expert launches per micro-batch",
-                "MoE layers per stage × local experts (routed / EP; 1 on the BF16 grouped-GEMM path) × " +
-                    Num((s.Efficiency.MoeExpertLaunchS >= 0 ? s.Efficiency.MoeExpertLaunchS : kMoeExpertLaunchS) * 1e6) + " µs (efficiency.moe_expert_launch_us)",
+                "MoE layers per stage × local experts (routed / EP) × " +
+                    (s.Efficiency.MoeExpertLaunchS >= 0
+                         ? Num(s.Efficiency.MoeExpertLaunchS * 1e6) + " µs (efficiency.moe_expert_launch_us)"
+                         : Num(MoeKernelsPerExpert(s, time.Compute)) + " kernels (6 GEMMs + FP8 quantisation, training.fp8_scaling " +
+                               Fp8ScalingName(s.Training.Fp8Scaling) + ") × " +
+                               Num((s.Efficiency.MoeKernelLaunchS >= 0 ? s.Efficiency.MoeKernelLaunchS : kMoeKernelLaunchS) * 1e6) +
+                               " µs (efficiency.moe_kernel_launch_us)"),
                 time.MoeHostS, "s");
     const double batch_tokens = t.GlobalBatchTokens > 0 ? t.GlobalBatchTokens : DefaultGlobalBatchTokens(s, layout);
     AddStep(r, "global_batch_tokens", "Global batch",

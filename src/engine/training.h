@@ -107,19 +107,34 @@ constexpr double kDefaultMaxBubbleShare    = 0.10;
 // on log error, grid step 0.05) on the MoE training calibration cases: Megatron-Bridge DeepSeek-V3 on 1,024 H100
 // and 256 B200, Qwen3-235B-A22B on 256 H100, GPT-OSS 120B on 64 H100, and DeepSeek-V3's own report on 2,048 H800.
 // Published Model TFLOP/s of those recipes are a third or less of the dense recipes' on the same GPUs. Refitted jointly
-// with kMoeExpertLaunchS (scripts/calibrate.py --training-moe): 0.35 → 0.55 once the per-expert host time carries
+// with the per-expert host time (scripts/calibrate.py --training-moe): 0.35 → 0.55 once the per-expert host time carries
 // what a FLOP-proportional factor could not (small fine-grained MoE layers). Refitted on the FNV-1a calibration third
 // (issue 16, round 2; 5 MoE calibration runs): 0.55 → 1.00, the top of the grid, with the launch time 450 → 875 µs.
 constexpr double kMoeExpertComputeShare    = 1.00;
-// Host time per local expert per MoE layer per micro-batch (forward + backward) where the expert GEMMs are launched one
-// per expert: Megatron-Core's grouped GEMM is a single kernel for BF16 only ("GroupedGEMM when num local experts > 1 —
-// Supported dtype: bf16"; FP8 goes through TransformerEngine's GroupedLinear, which "launch[es] multiple local GEMM
-// kernels in multiple streams"), and a dropless MoE layer has dynamic shapes, so it is not captured in a CUDA graph
-// ("the resulting dynamic shapes make MoE layers uncapturable") and its token counts are synchronised to the host
-// before the expert GEMMs are launched. source: Megatron-Core MoE README (megatron/core/transformer/moe/README.md).
-// The launches of the experts a GPU holds (routed experts / EP) sit on the critical path of every micro-batch.
-// Fitted with kMoeExpertComputeShare by scripts/calibrate.py --training-moe on the MoE training calibration cases.
-constexpr double kMoeExpertLaunchS         = 875e-6; // 450e-6 on the old calibration third
+// Host time of an MoE layer's expert kernels: Megatron-Core runs the routed experts as TEGroupedMLP (TransformerConfig
+// "moe_use_legacy_grouped_gemm: bool = False — Use legacy GroupedMLP rather than TEGroupedMLP"), whose
+// TransformerEngine GroupedLinear launches one cuBLAS GEMM per local expert on several streams, in BF16 as in FP8
+// (TE v2.12 common/gemm/cublaslt_gemm.cu: multi_stream_cublas_gemm unless NVTE_USE_CUTLASS_GROUPED_GEMM, default
+// false). A dropless MoE layer has dynamic shapes, so it is not captured in a CUDA graph ("the resulting dynamic shapes
+// make MoE layers uncapturable", megatron/core/transformer/moe/README.md): every launch costs host time on the critical
+// path of each micro-batch. Per local expert per micro-batch: fc1 and fc2 each run fprop, dgrad and wgrad (6 GEMMs),
+// and in FP8 each quantises its input in the forward and its output gradient in the backward (4 tensors; the weights
+// are cast once per step, GroupedLinear caches them after the first micro-batch). The kernels per quantised tensor
+// follow the scaling recipe (TE v2.12 pytorch/csrc/quantizer.cpp, extensions/cast.cpp split_quantize):
+//  - current scaling (FP8-CS): amax, scale from amax, cast = 3 (Float8CurrentScalingQuantizer::quantize_impl);
+//  - delayed scaling: 0 per expert (one fused nvte_multi_cast_transpose for all experts: "Currently only have fused
+//    kernel for FP8 delayed scaling");
+//  - MXFP8 (FP8-MX): 1, the block scales computed inside the cast (MXFP8Quantizer::quantize, nvte_quantize_v2);
+//  - FP4 (NVFP4): 0 per expert (split_quantize's fused NVFP4 kernel).
+constexpr double kMoeExpertGemmsPerMicroBatch       = 6.0;
+constexpr double kMoeExpertQuantisedTensors         = 4.0;
+constexpr double kFp8CurrentScalingKernelsPerTensor = 3.0;
+constexpr double kFp8DelayedScalingKernelsPerTensor = 0.0;
+constexpr double kMxfp8KernelsPerTensor             = 1.0;
+// Host time per such kernel launch (PyTorch/TE dispatch plus the CUDA launch), fitted by scripts/calibrate.py
+// --training-moe jointly with kMoeExpertComputeShare on the MoE training calibration cases (issue 16, round 5). It
+// replaces one fitted time per local expert (875 µs) that charged BF16 nothing and every FP8 recipe the same.
+constexpr double kMoeKernelLaunchS                  = 60e-6;
 // MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
 // MoEAlltoAllTokenDispatcher; DeepSeek-V3 dispatches in FP8, §3.3.2, which a scenario does not express).
 constexpr double kMoeDispatchBytes         = 2.0;
@@ -242,6 +257,7 @@ TrainingFlopsPerToken FlopsPerToken(const Scenario& scenario, RecomputePolicy re
 
 struct TrainingTime {
     double PeakFlopsPerS      = 0; // per GPU, at the compute precision used
+    ComputeClass Compute      = ComputeClass::Bf16; // the math path the step runs on (a path the GPU lacks falls back to BF16)
     double Utilisation        = 0; // on executed FLOPs
     const char* UtilisationSource = ""; // efficiency.mfu, or the published run of the default (static text: the layout search allocates nothing)
     double Mfu                = 0; // model FLOPs / (time × GPUs × peak)
@@ -266,6 +282,12 @@ struct TrainingTime {
     bool   TpCrossesNodes     = false;
 };
 TrainingTime EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout);
+// Kernels launched per local routed expert per MoE layer per micro-batch (forward + backward), for the compute class
+// the step runs at: 6 GEMMs plus the FP8 quantisation kernels of training.fp8_scaling (kMoeExpert* above).
+double MoeKernelsPerExpert(const Scenario& scenario, ComputeClass compute);
+// Host time per local expert per MoE layer per micro-batch: efficiency.moe_expert_launch_us when set, otherwise
+// MoeKernelsPerExpert × the launch time (efficiency.moe_kernel_launch_us or kMoeKernelLaunchS).
+double MoeExpertHostS(const Scenario& scenario, ComputeClass compute);
 
 // What EstimateTrainingMemory and EstimateTrainingTime compute from the scenario alone, whatever the layout: the
 // parameter counts, the weights' bytes, FLOPs per token for each recompute policy, the compute path and its default

@@ -78,6 +78,25 @@ double RingShare(double n) { return n > 1 ? (n - 1.0) / n : 0.0; }
 
 } // namespace
 
+double MoeKernelsPerExpert(const Scenario& s, ComputeClass compute) {
+    double kernels_per_tensor = 0; // BF16 and FP4 (NVFP4's split quantise is one fused kernel for all experts)
+    if (compute == ComputeClass::Fp8) {
+        switch (s.Training.Fp8Scaling) {
+        case Fp8ScalingKind::Current: kernels_per_tensor = kFp8CurrentScalingKernelsPerTensor; break;
+        case Fp8ScalingKind::Delayed: kernels_per_tensor = kFp8DelayedScalingKernelsPerTensor; break;
+        case Fp8ScalingKind::Mxfp8:   kernels_per_tensor = kMxfp8KernelsPerTensor; break;
+        case Fp8ScalingKind::Count:   break;
+        }
+    }
+    return kMoeExpertGemmsPerMicroBatch + kMoeExpertQuantisedTensors * kernels_per_tensor;
+}
+
+double MoeExpertHostS(const Scenario& s, ComputeClass compute) {
+    if (s.Efficiency.MoeExpertLaunchS >= 0) return s.Efficiency.MoeExpertLaunchS;
+    const double launch_s = s.Efficiency.MoeKernelLaunchS >= 0 ? s.Efficiency.MoeKernelLaunchS : kMoeKernelLaunchS;
+    return MoeKernelsPerExpert(s, compute) * launch_s;
+}
+
 TrainingConstants TrainingConstantsOf(const Scenario& s) {
     TrainingConstants c;
     c.Params = TotalParams(s.Model);
@@ -107,6 +126,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
 
     const ComputeClass compute = c.Compute;
     out.PeakFlopsPerS = s.Gpu.PeakFlops[static_cast<int>(compute)];
+    out.Compute = compute;
     if (s.Efficiency.Mfu > 0) {
         // efficiency.mfu is model-FLOPs utilisation of the compute; executed FLOPs run at mfu × hardware / model.
         out.Utilisation = std::min(1.0, s.Efficiency.Mfu * flops.Hardware / flops.Model);
@@ -130,15 +150,13 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
     // chunks per rank v (§2.2.2).
     const double vpp = std::max(1, l.VirtualPipelineStages);
     out.BubbleShare = PipelineBubbleShare(l.PipelineParallel, l.VirtualPipelineStages, out.MicroBatchesPerStep);
-    // MoE layers whose expert GEMMs are launched one per local expert (FP8/FP4; BF16 runs one grouped GEMM per layer)
-    // and synchronised to the host for their dynamic shapes: the launches add host time to every micro-batch
-    // (training.h kMoeExpertLaunchS). Full recompute launches the forward again (4 passes of 3).
+    // MoE layers launch their expert kernels one per local expert and are not captured in a CUDA graph: the launches
+    // add host time to every micro-batch (training.h kMoeKernelLaunchS). Full recompute launches the forward again
+    // (4 passes of 3).
     if (IsMoe(m) && m.Experts > 0) {
-        const double launch_s = s.Efficiency.MoeExpertLaunchS >= 0 ? s.Efficiency.MoeExpertLaunchS : kMoeExpertLaunchS;
-        const bool per_expert_launch = compute == ComputeClass::Fp8 || compute == ComputeClass::Fp4;
-        const double local_experts = per_expert_launch ? std::ceil(static_cast<double>(m.Experts) / std::max(1, l.ExpertParallel)) : 1.0;
+        const double local_experts = std::ceil(static_cast<double>(m.Experts) / std::max(1, l.ExpertParallel));
         const double moe_layers_per_stage = std::ceil(static_cast<double>(m.Layers - m.DenseLayers) / pp);
-        out.MoeHostS = moe_layers_per_stage * local_experts * launch_s * (l.Recompute == RecomputePolicy::Full ? 4.0 / 3.0 : 1.0);
+        out.MoeHostS = moe_layers_per_stage * local_experts * MoeExpertHostS(s, compute) * (l.Recompute == RecomputePolicy::Full ? 4.0 / 3.0 : 1.0);
     }
     const double micro_s = out.MicroBatchComputeS + out.MoeHostS;
     const double compute_step = (micro + (pp - 1.0) / vpp) * micro_s;

@@ -266,6 +266,7 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     t->ContextParallel = r.Integer("context_parallel", L::kContextParallel, false, t->ContextParallel);
     t->SequenceParallel = r.Boolean("sequence_parallel", t->SequenceParallel);
     t->MoeA2aOverlap = r.Boolean("moe_a2a_overlap", t->MoeA2aOverlap);
+    ReadEnum(&r, "fp8_scaling", engine::ParseFp8Scaling, "current, delayed, mxfp8", &t->Fp8Scaling);
     t->ZeroStage = r.Integer("zero_stage", 0, 3, false, t->ZeroStage);
     t->ShardGroupGpus = r.Integer("shard_group_gpus", 0, 1000000, false, t->ShardGroupGpus);
     t->OffloadOptimizer = r.Boolean("offload_optimizer", t->OffloadOptimizer);
@@ -322,6 +323,8 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     e->MoeExpertComputeShare = share("moe_expert_compute_share", e->MoeExpertComputeShare);
     const double expert_launch_us = r.Number("moe_expert_launch_us", 0, 100000, false, -1);
     if (expert_launch_us >= 0) e->MoeExpertLaunchS = expert_launch_us * 1e-6;
+    const double kernel_launch_us = r.Number("moe_kernel_launch_us", 0, 100000, false, -1);
+    if (kernel_launch_us >= 0) e->MoeKernelLaunchS = kernel_launch_us * 1e-6;
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("efficiency", "invalid (see the fields above)");
 }
@@ -593,6 +596,7 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj, "shard_group_gpus", t.ShardGroupGpus, dt.ShardGroupGpus, oc);
     Put(&tj, "offload_optimizer", t.OffloadOptimizer, dt.OffloadOptimizer, oc);
     Put<std::string>(&tj, "recompute", engine::RecomputeName(t.Recompute), engine::RecomputeName(dt.Recompute), oc);
+    Put<std::string>(&tj, "fp8_scaling", engine::Fp8ScalingName(t.Fp8Scaling), engine::Fp8ScalingName(dt.Fp8Scaling), oc);
     Put(&tj, "flash_attention", t.FlashAttention, dt.FlashAttention, oc);
     Put<std::string>(&tj, "optimizer", engine::OptimizerName(t.Optimizer), engine::OptimizerName(dt.Optimizer), oc);
     Put(&tj, "master_weights_fp32", t.MasterWeightsFp32, dt.MasterWeightsFp32, oc);
@@ -622,6 +626,7 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     if (e.HostLayerS >= 0) ej["host_layer_us"] = e.HostLayerS * 1e6;
     Put(&ej, "moe_expert_compute_share", e.MoeExpertComputeShare, 0.0, true);
     if (e.MoeExpertLaunchS >= 0) ej["moe_expert_launch_us"] = e.MoeExpertLaunchS * 1e6;
+    if (e.MoeKernelLaunchS >= 0) ej["moe_kernel_launch_us"] = e.MoeKernelLaunchS * 1e6;
     if (!ej.empty()) j["efficiency"] = ej;
 
     const engine::CostParams& c = s.Cost;

@@ -324,7 +324,7 @@ TEST_CASE("expert parallelism divides the routed experts' memory and adds all-to
     CHECK(LayoutOf(s).ExpertParallel == 64);
 }
 
-TEST_CASE("FP8 MoE layers pay a host launch per local expert per micro-batch; BF16 one grouped GEMM per layer") {
+TEST_CASE("MoE layers pay a host launch per expert kernel: 6 GEMMs per local expert, plus FP8 quantisation by recipe") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
     s.Model.Experts = 128;
@@ -334,17 +334,27 @@ TEST_CASE("FP8 MoE layers pay a host launch per local expert per micro-batch; BF
     s.GpuCount = 8;
     s.Training.ExpertParallel = 8;
     s.Training.ZeroStage = 1;
-    s.Efficiency.MoeExpertLaunchS = 100e-6;
+    s.Efficiency.MoeKernelLaunchS = 10e-6;
+    const double layers_x_local = 32 * (128 / 8); // 32 MoE layers × 16 local experts
+    s.Precision.Compute = Format::Bf16; // TEGroupedMLP launches one cuBLAS GEMM per expert in BF16 too
+    CHECK(MoeKernelsPerExpert(s, ComputeClass::Bf16) == 6);
+    CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == doctest::Approx(layers_x_local * 6 * 10e-6));
     s.Precision.Compute = Format::Fp8;
-    const TrainingTime fp8 = EstimateTrainingTime(s, LayoutOf(s));
-    CHECK(fp8.MoeHostS == doctest::Approx(32 * (128 / 8) * 100e-6)); // 32 MoE layers × 16 local experts
-    s.Precision.Compute = Format::Bf16;
-    CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == doctest::Approx(32 * 100e-6));
+    s.Training.Fp8Scaling = Fp8ScalingKind::Current; // amax, scale, cast for each of 4 tensors
+    CHECK(MoeKernelsPerExpert(s, ComputeClass::Fp8) == 18);
+    const TrainingTime current = EstimateTrainingTime(s, LayoutOf(s));
+    CHECK(current.MoeHostS == doctest::Approx(layers_x_local * 18 * 10e-6));
+    s.Training.Fp8Scaling = Fp8ScalingKind::Mxfp8; // one cast kernel computes the block scales
+    CHECK(MoeKernelsPerExpert(s, ComputeClass::Fp8) == 10);
+    const TrainingTime mx = EstimateTrainingTime(s, LayoutOf(s));
+    CHECK(mx.StepS < current.StepS);
+    s.Training.Fp8Scaling = Fp8ScalingKind::Delayed; // one fused multi-tensor cast for all experts
+    CHECK(MoeKernelsPerExpert(s, ComputeClass::Fp8) == 6);
+    s.Efficiency.MoeExpertLaunchS = 100e-6; // the per-expert override wins over the kernel count
+    CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == doctest::Approx(layers_x_local * 100e-6));
     s.Efficiency.MoeExpertLaunchS = 0;
-    const TrainingTime none = EstimateTrainingTime(s, LayoutOf(s));
-    CHECK(none.MoeHostS == 0);
-    s.Efficiency.MoeExpertLaunchS = 1e-3;
-    CHECK(EstimateTrainingTime(s, LayoutOf(s)).StepS > none.StepS);
+    CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == 0);
+    s.Efficiency.MoeExpertLaunchS = -1;
     s.Model.Experts = 0; // dense: no MoE launches
     CHECK(EstimateTrainingTime(s, LayoutOf(s)).MoeHostS == 0);
 }
