@@ -6,7 +6,7 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 mode=${1:-all}
 
-apt_pkgs=(cmake make g++ emscripten nlohmann-json3-dev doctest-dev fonts-inter python3-fonttools xz-utils dpkg-dev python3 brotli)
+apt_pkgs=(cmake make g++ emscripten nlohmann-json3-dev doctest-dev fonts-inter python3-fonttools xz-utils dpkg-dev python3 brotli binaryen)
 if [ "$mode" != "--serve" ]; then
     # clang-14 and its runtime libraries: the ASan/UBSan build and the libFuzzer targets (build-san/)
     apt_pkgs+=(chromium nodejs npm clang-14 libclang-rt-14-dev)

@@ -38,7 +38,8 @@ function parseArgs(argv) {
     return args;
 }
 
-// The site, with the instrumented module as app.wasm; catalogs and accuracy.json wait until `release` is called.
+// The site, with the instrumented module as app.wasm; catalogs, accuracy.json and app.deferred.wasm wait until the
+// profile is read.
 function serve(site, instrumented, held) {
     const server = http.createServer((request, response) => {
         const url = decodeURIComponent(new URL(request.url, 'http://x').pathname);
@@ -48,7 +49,9 @@ function serve(site, instrumented, held) {
             response.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] || 'application/octet-stream' });
             response.end(data);
         });
-        if (url.startsWith('/catalogs/') || url === '/accuracy.json') held.push(send); else send();
+        // app.deferred.wasm waits too: it was split from the uninstrumented module, so it cannot link against this one
+        // (the page would show an error before the profile is read when the machine is fast).
+        if (url.startsWith('/catalogs/') || url === '/accuracy.json' || url === '/app.deferred.wasm') held.push(send); else send();
     });
     return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
