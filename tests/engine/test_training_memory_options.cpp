@@ -9,6 +9,17 @@
 
 using namespace engine;
 
+namespace {
+// LoRA on Llama 3.1 8B, 2 sequences of 2,048 tokens per micro-batch: logits of 2048 × 2 × 128,256 elements.
+Scenario LoraAt2048x2() {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Lora;
+    s.Training.SeqLen = 2048;
+    s.Training.MicroBatch = 2;
+    return s;
+}
+} // namespace
+
 TEST_SUITE("engine") {
 
 TEST_CASE("a full fine-tune that does not fit without ZeRO names the GPU count at which ZeRO-3 makes it fit") {
@@ -58,10 +69,7 @@ TEST_CASE("what PyTorch's allocator never sees: the runtime, and paged optimizer
 }
 
 TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a time") {
-    Scenario s = test::Llama8bOnH100();
-    s.Workload = WorkloadKind::Lora;
-    s.Training.SeqLen = 2048;
-    s.Training.MicroBatch = 2;
+    Scenario s = LoraAt2048x2();
     const double elements = 2048.0 * 2 * 128256;
     const double plain = Evaluate(s).MemoryPerGpu.Activations;
     s.Training.LossChunks = 8;
@@ -71,10 +79,7 @@ TEST_CASE("chunked cross-entropy keeps bf16 logits and upcasts one chunk at a ti
 }
 
 TEST_CASE("a chunked loss compiled with its fp32 upcast stores only the bf16 logits") {
-    Scenario s = test::Llama8bOnH100();
-    s.Workload = WorkloadKind::Lora;
-    s.Training.SeqLen = 2048;
-    s.Training.MicroBatch = 2;
+    Scenario s = LoraAt2048x2();
     s.Training.LossChunks = 8;
     const double elements = 2048.0 * 2 * 128256;
     const TrainingMemory eager = EstimateTrainingMemory(s, LayoutOf(s));
@@ -89,10 +94,7 @@ TEST_CASE("a chunked loss compiled with its fp32 upcast stores only the bf16 log
 }
 
 TEST_CASE("full recompute: the logits and the layer being recomputed are not live together") {
-    Scenario s = test::Llama8bOnH100();
-    s.Workload = WorkloadKind::Lora;
-    s.Training.SeqLen = 2048;
-    s.Training.MicroBatch = 2;
+    Scenario s = LoraAt2048x2();
     s.Training.Recompute = RecomputePolicy::Full;
     const double tokens = 2048.0 * 2;
     const double inputs = 32 * tokens * 4096 * 2; // one bf16 layer input per layer
@@ -101,10 +103,7 @@ TEST_CASE("full recompute: the logits and the layer being recomputed are not liv
 }
 
 TEST_CASE("activation offloading keeps the last five saved tensors and the logits on the GPU") {
-    Scenario s = test::Llama8bOnH100();
-    s.Workload = WorkloadKind::Lora;
-    s.Training.SeqLen = 2048;
-    s.Training.MicroBatch = 2;
+    Scenario s = LoraAt2048x2();
     s.Training.Recompute = RecomputePolicy::Full;
     const double tokens = 2048.0 * 2;
     const double kept = Evaluate(s).MemoryPerGpu.Activations;
