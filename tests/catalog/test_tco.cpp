@@ -295,6 +295,11 @@ TEST_CASE("mistake: data that must stay in Russia leaves foreign offers out and 
     const TcoResult chosen = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"h100-sxm","count":1},
         "cost":{"data_residency":"RU","provider":"aws"}})"));
     REQUIRE(HasAdvice(chosen, "data_residency"));
+    for (const TcoAdvice& w : chosen.Advice) // a foreign cloud chosen: the advice names it, its country and the way out
+        if (w.Code == "data_residency") {
+            CHECK(w.Message.find("but aws is in US") != std::string::npos);
+            CHECK(w.Message.find("own the hardware") != std::string::npos);
+        }
     // export rules: the H100's note is shown, with the guide's import-substitution card for Russia
     REQUIRE(HasAdvice(t, "export_restricted"));
     for (const TcoAdvice& w : t.Advice)
