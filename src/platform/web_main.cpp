@@ -451,7 +451,9 @@ std::string TestHook(const AppState& state, platform::Hook hook) {
         {"import", import},
         {"accuracy_open", state.ui.AccuracyShown != AccuracyCategory::Count},
         {"keyboard", static_cast<int>(g_platform.KeyboardShown)},
-        {"tco", {{"verdict", state.ui.ShownTcoVerdict}, {"purchase", state.ui.ShownTcoPurchase}, {"payback_months", state.ui.ShownTcoPayback}}},
+        {"tco", {{"verdict", state.ui.ShownTcoVerdict}, {"verdict_text", state.ui.ShownTcoVerdictText}, {"purchase", state.ui.ShownTcoPurchase},
+                 {"payback_months", state.ui.ShownTcoPayback}, {"chart_months", state.ui.ShownTcoChartMonths},
+                 {"chart_own", state.ui.ShownTcoChartOwn}, {"chart_rent", state.ui.ShownTcoChartRent}}},
     };
     return shown.dump(-1, ' ', false, replace);
 }

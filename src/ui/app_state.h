@@ -125,6 +125,10 @@ struct UiState {
     double      ShownTcoPurchase = 0;    // the Own or rent panel's purchase, as printed
     double      ShownTcoPayback = -1;    // its payback in months as printed (-1 = never or none)
     std::string ShownTcoVerdict;         // engine::VerdictName of what it shows, "" = no panel
+    std::string ShownTcoVerdictText;     // the verdict line as printed, in the page's language
+    int         ShownTcoChartMonths = 0; // the crossover chart's last month as drawn (0 = no chart)
+    double      ShownTcoChartOwn = 0;    // the chart's cumulative own cost at that month
+    double      ShownTcoChartRent = 0;   // and its cumulative rent
     // Page features (issue 13): export, your own model (config.json), pinned scenario
     double      ExportCopiedTime = -1;   // ImGui time of the last export copy ("Copied" for a moment)
     bool        HfConfigOpen = false;    // the "Your model: config.json" block is expanded

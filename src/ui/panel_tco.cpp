@@ -265,6 +265,9 @@ void DrawCrossoverChart(AppState* state) {
     draw->AddText(ImVec2(origin.x + size.x - ImGui::CalcTextSize(last.c_str()).x, axis_at.y), dim, last.c_str());
     ImGui::Dummy(ImVec2(size.x, ImGui::GetTextLineHeight()));
     ImGui::PopFont();
+    state->ui.ShownTcoChartMonths = t.Curve.back().Month;
+    state->ui.ShownTcoChartOwn = t.Curve.back().Own;
+    state->ui.ShownTcoChartRent = t.Curve.back().Rent;
 }
 
 //-----------------------------------------------------------------------------
@@ -315,8 +318,12 @@ void DrawTcoPanel(AppState* state) {
     const engine::TcoResult& t = state->tco;
     UiState* ui = &state->ui;
     ui->ShownTcoVerdict.clear();
+    ui->ShownTcoVerdictText.clear();
     ui->ShownTcoPurchase = 0;
     ui->ShownTcoPayback = -1;
+    ui->ShownTcoChartMonths = 0;
+    ui->ShownTcoChartOwn = 0;
+    ui->ShownTcoChartRent = 0;
     if (!state->result.Ok) return;
     const std::string& cur = t.Currency;
     widgets::BeginCard(Tr(Str::SectionTco));
@@ -338,6 +345,7 @@ void DrawTcoPanel(AppState* state) {
         widgets::TextColoredWrapped(VerdictColor(t.Exact), Tr(VerdictStr(t.Exact)));
         ImGui::PopFont();
         ui->ShownTcoVerdict = engine::VerdictName(t.Exact);
+        ui->ShownTcoVerdictText = Tr(VerdictStr(t.Exact));
         ImGui::PushFont(ui->FontSmall);
         widgets::TextDim(Fmt(Tr(Str::TcoExact), VerdictReason(t)).c_str());
         if (t.PurchaseComplete && t.RentPerMonth > 0)

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -107,13 +106,11 @@ TEST_CASE("a street price must say where and when it was seen") {
 
 // Issue 14: the own-or-rent answer needs a default purchase price where buyers rent most. The set is the fifteen GPUs
 // with the most offers in the shipped price lists plus any tied with the fifteenth (2026-12-01: a three-way tie at 6
-// offers, so 17 GPUs, all 17 priced; docs/catalogs/gpus.md lists them), plus the MI325X, which the issue names. Each one
-// carries a street price with its source and date, or is named below as not yet priced: no dated report younger than
-// the catalog's twelve-month limit (kExpiredAfterDays) states a price for that exact variant; gpus.md says, per GPU,
-// what was searched and found and why it is not used. Only the MI325X is left there. Pricing it, a new GPU entering the
-// set unpriced, or a name below that is no longer in the set fails this test until list and doc are updated.
-TEST_CASE("the most-offered GPUs have a dated street price, or are named as not yet priced") {
-    const std::set<std::string> not_yet_priced = {"mi325x"};
+// offers, so 17 GPUs; docs/catalogs/gpus.md lists them), plus the MI325X, which the issue names. Every one carries a
+// street price with its source and a date within the catalog's twelve-month limit (kExpiredAfterDays); gpus.md says,
+// per GPU, what the price is (new listing, used listings, system price / 8, ...) and what was rejected. A GPU entering
+// the set unpriced, or a price ageing past the limit, fails this test until the catalog and the doc are updated.
+TEST_CASE("the most-offered GPUs and the MI325X have a dated street price") {
     const std::vector<std::string> named_by_issue = {"mi325x"};
     std::map<std::string, int> offers;
     for (const catalog::Offer& offer : Shipped().Offers) offers[offer.GpuId] += 1;
@@ -129,26 +126,19 @@ TEST_CASE("the most-offered GPUs have a dated street price, or are named as not 
     for (const std::string& id : named_by_issue)
         if (std::find(required.begin(), required.end(), id) == required.end()) required.push_back(id);
     int priced = 0;
-    std::set<std::string> named_seen;
     for (const std::string& id : required) {
         CAPTURE(id);
         const catalog::GpuEntry* gpu = Shipped().FindGpu(id);
         REQUIRE(gpu != nullptr);
-        if (not_yet_priced.count(id) > 0) {
-            named_seen.insert(id);
-            CHECK(gpu->PurchasePriceUsd <= 0);
-            continue;
-        }
         CHECK(gpu->PurchasePriceUsd > 0);
         CHECK_FALSE(gpu->PurchasePriceSource.empty());
         CHECK(catalog::AgeDays(gpu->PurchasePriceAsOf) >= 0);
         CHECK(catalog::AgeDays(gpu->PurchasePriceAsOf) <= catalog::kExpiredAfterDays);
         priced += gpu->PurchasePriceUsd > 0;
     }
-    CHECK(named_seen == not_yet_priced); // every name above is one the set still needs
     CHECK(in_set >= 15);
-    CHECK(priced >= 17);
-    CHECK(static_cast<size_t>(priced) == required.size() - not_yet_priced.size()); // every GPU of the set not named above
+    CHECK(priced >= 18);
+    CHECK(static_cast<size_t>(priced) == required.size()); // no GPU of the set, and not the MI325X, is left unpriced
 }
 
 // Issue 14: TCO counts power, so every GPU has a power figure. Where a vendor publishes no board figure the entry

@@ -217,6 +217,31 @@ TEST_CASE("a B300 scenario buys a DGX B300 node priced from the same system pric
     CHECK(two.PurchaseCost == doctest::Approx(650000));
 }
 
+// An MI325X scenario once printed "No purchase to price": servers.json had no MI325X node. The Supermicro AS-8126GS-TNMR
+// now prices it with its eStore starting price (245,580.19 USD, read 2026-09-21), the figure gpus.json's MI325X street
+// price was derived from (/ 8 = 30,697.52 USD per GPU). No node power is published, so electricity counts 8 × 1,000 W of
+// board power and says so. With a rental rate to compare, the verdict has a payback.
+TEST_CASE("an MI325X scenario buys a Supermicro AS-8126GS-TNMR node priced from the same system price as the MI325X card") {
+    const TcoResult t = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-405b","hardware":{"gpu":"mi325x","count":8},
+        "precision":{"weights":"fp8","kv_cache":"fp8","compute":"fp8"},"inference":{"tensor_parallel":8},"cost":{"price_per_gpu_hour":2.25}})"));
+    REQUIRE(t.HasServer);
+    CHECK(t.Server.Id == "as-8126gs-tnmr-mi325x");
+    CHECK(t.Nodes == 1);
+    CHECK(t.PurchaseComplete);
+    CHECK(t.PurchaseCost == doctest::Approx(245580.19));
+    CHECK_FALSE(t.PowerFromNode);
+    CHECK(t.NodePowerKw == doctest::Approx(8.0)); // 8 × 1,000 W board power
+    CHECK(HasAdvice(t, "node_power_unknown"));
+    const catalog::GpuEntry* mi325x = Embedded().FindGpu("mi325x");
+    REQUIRE(mi325x != nullptr);
+    CHECK(mi325x->PurchasePriceUsd * t.Server.Gpus == doctest::Approx(t.Server.PriceUsd)); // to the cent: 8 × 30,697.52
+    // rent 8 × 2.25 × 730 = 13,140 a month; payback = purchase / (rent − running), finite and positive
+    CHECK(t.RentPerMonth == doctest::Approx(8 * 2.25 * 730));
+    REQUIRE(t.PaybackMonths > 0);
+    CHECK(t.PaybackMonths == doctest::Approx(245580.19 / (t.RentPerMonth - t.RunningPerMonth)));
+    CHECK(t.Exact != Verdict::Unknown);
+}
+
 // The DGX A100 640GB has no dated system price: its eight A100 80GB SXM cards are priced from gpus.json and the host is
 // listed unpriced, so the purchase is incomplete but the node's 6.5 kW still drives power and colocation.
 TEST_CASE("an A100 80GB SXM scenario buys a DGX A100 node with its cards priced and its host unpriced") {
@@ -270,6 +295,11 @@ TEST_CASE("mistake: data that must stay in Russia leaves foreign offers out and 
     const TcoResult chosen = Tco(Parse(R"({"workload":"inference","model":"llama-3.1-8b","hardware":{"gpu":"h100-sxm","count":1},
         "cost":{"data_residency":"RU","provider":"aws"}})"));
     REQUIRE(HasAdvice(chosen, "data_residency"));
+    for (const TcoAdvice& w : chosen.Advice) // a foreign cloud chosen: the advice names it, its country and the way out
+        if (w.Code == "data_residency") {
+            CHECK(w.Message.find("but aws is in US") != std::string::npos);
+            CHECK(w.Message.find("own the hardware") != std::string::npos);
+        }
     // export rules: the H100's note is shown, with the guide's import-substitution card for Russia
     REQUIRE(HasAdvice(t, "export_restricted"));
     for (const TcoAdvice& w : t.Advice)

@@ -264,21 +264,34 @@ async function main() {
             return s.notices[0].detail;
         });
 
-        await check('Own or rent: the panel purchase, payback and verdict equal gpuplan tco, in English and Russian', async () => {
+        await check('Own or rent: the panel purchase, payback, verdict and crossover chart equal gpuplan tco, in English and Russian', async () => {
             const example = fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'examples', 'tco', 'inference-2.json'), 'utf8');
             const expected = cliJson(cli, 'tco', example);
+            const [lastMonth, ownAtEnd, rentAtEnd] = expected.curve[expected.curve.length - 1];
+            // The same figures in either language: the verdict, purchase, payback and the chart's last point.
+            const sameAsCli = (s, language) => {
+                expect(s.tco.verdict === expected.verdict, `${language}: page verdict "${s.tco.verdict}", CLI "${expected.verdict}"`);
+                expect(Math.abs(s.tco.purchase - expected.purchase) <= 1, `${language}: page purchase ${s.tco.purchase}, CLI ${expected.purchase}`);
+                expect(Math.abs(s.tco.payback_months - expected.payback_months) <= 0.05, `${language}: page payback ${s.tco.payback_months}, CLI ${expected.payback_months}`);
+                expect(s.tco.chart_months === lastMonth, `${language}: crossover chart ends at month ${s.tco.chart_months}, CLI curve at ${lastMonth}`);
+                expect(Math.abs(s.tco.chart_own - ownAtEnd) <= 1 && Math.abs(s.tco.chart_rent - rentAtEnd) <= 1,
+                    `${language}: chart own ${s.tco.chart_own} / rent ${s.tco.chart_rent} at month ${lastMonth}, CLI ${ownAtEnd} / ${rentAtEnd}`);
+                expect(s.tco.verdict_text.length > 0, `${language}: no verdict line printed`);
+            };
             const own = await openPage(browser, `${base}/index.html#s=${encodeURIComponent(JSON.stringify(JSON.parse(example)))}`, desktop);
             await settle(own.page);
             await scrollTo(own.page, 'tco_node_price', 900, 500, 700);
             const s = await shown(own.page);
-            expect(s.tco.verdict === expected.verdict, `page verdict "${s.tco.verdict}", CLI "${expected.verdict}"`);
-            expect(Math.abs(s.tco.purchase - expected.purchase) <= 1, `page purchase ${s.tco.purchase}, CLI ${expected.purchase}`);
-            expect(Math.abs(s.tco.payback_months - expected.payback_months) <= 0.05, `page payback ${s.tco.payback_months}, CLI ${expected.payback_months}`);
+            sameAsCli(s, 'en');
             await own.page.screenshot({ path: path.join(out, 'tco-1280x800.png') });
             await clickWidget(own.page, 'language');
             await own.page.waitForFunction(() => window.gpuplan.shown.language === 'ru', { timeout: STEP_TIMEOUT_MS });
             await settle(own.page);
             await scrollTo(own.page, 'tco_node_price', 900, 500, 700);
+            const ru = await shown(own.page);
+            sameAsCli(ru, 'ru');
+            expect(/[\u0400-\u04FF]/.test(ru.tco.verdict_text) && ru.tco.verdict_text !== s.tco.verdict_text,
+                `the Russian page prints the verdict "${ru.tco.verdict_text}" (English: "${s.tco.verdict_text}")`);
             await own.page.screenshot({ path: path.join(out, 'tco-1280x800-ru.png') });
             expect(own.errors.length === 0, own.errors.join('; '));
             await own.page.close();
