@@ -264,6 +264,10 @@ std::string DefaultsTableMarkdown() {
     row("training: host time per MoE expert kernel launch (6 GEMMs per local expert per micro-batch, + 4 × 3 FP8-CS / 4 × 1 MXFP8 quantisation kernels)",
         Fixed(kMoeKernelLaunchS * 1e6, 0) + " µs",
         "fitted with the expert pace by scripts/calibrate.py --training-moe; kernel counts from TransformerEngine v2.12 GroupedLinear / quantizer.cpp; dropless MoE layers are not CUDA-graph captured (Megatron-Core MoE README)");
+    row("training: HBM traffic of the non-GEMM kernels per byte of stored activations (`efficiency.non_gemm_traffic_per_activation_byte`)",
+        Fixed(kNonGemmTrafficPerActivationByte, 0),
+        "fitted with the utilisation rows on the training calibration cases (4 counted: each stored byte written, read, its gradient written and read); "
+        "at the decode bandwidth share");
     row("training interconnect efficiency", Fixed(kTrainingInterconnectEfficiency, 2), "nccl-tests all_reduce busbw on 8x A100 NVLink, 230–250 of 300 GB/s");
     row("training runtime overhead per GPU", Fixed(kTrainingContextBytes / 1e9, 2) + " GB + " + Fixed(kNcclCommunicatorBytes / 1e9, 2) + " GB per parallel group of > 1 GPU",
         "CUDA context + cuBLAS workspace, NCCL buffers per communicator (training.h)");

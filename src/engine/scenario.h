@@ -175,6 +175,7 @@ struct EfficiencyOverrides {
     double MoeExpertComputeShare  = 0;  // training: pace of routed-expert matmuls relative to dense layers; 0 = default
     double MoeExpertLaunchS       = -1; // training: host time per local expert per MoE layer per micro-batch, s; -1 = kernels × MoeKernelLaunchS
     double MoeKernelLaunchS       = -1; // training: host time per per-expert kernel launch in an MoE layer, s; -1 = default (training.h)
+    double NonGemmTrafficPerActivationByte = -1; // training: HBM bytes the non-GEMM kernels move per byte of stored activations; -1 = default (training.h)
 };
 
 // The largest deployment gpuplan sizes (the scenario reader, the page and the planner share it); counts

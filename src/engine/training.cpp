@@ -239,6 +239,11 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "utilisation", "Utilisation of executed FLOPs", time.UtilisationSource, time.Utilisation, "");
     AddStep(r, "micro_batch_time", "Compute per micro-batch", Num(flops.Hardware) + " × " + Num(t.SeqLen * layout.MicroBatch) + " tokens / (TP × PP × CP) / (peak × utilisation)",
             time.MicroBatchComputeS, "s");
+    if (time.NonGemmS > 0)
+        AddStep(r, "non_gemm_time", "Non-GEMM kernels per micro-batch",
+                Num(s.Efficiency.NonGemmTrafficPerActivationByte >= 0 ? s.Efficiency.NonGemmTrafficPerActivationByte : kNonGemmTrafficPerActivationByte) +
+                    " B of HBM traffic per stored activation byte × the stage's layers / (peak bandwidth × decode share)",
+                time.NonGemmS, "s");
     if (time.MoeHostS > 0)
         AddStep(r, "moe_host_time", "MoE expert launches per micro-batch",
                 "MoE layers per stage × local experts (routed / EP) × " +
@@ -266,11 +271,11 @@ void EvaluateTraining(const Scenario& s, Result* r) {
                 "4 passes (dispatch + combine, forward and backward) × tokens × top-" + std::to_string(m.ExpertsActive) + " × hidden × 2 B × (EP − 1)/EP per MoE layer",
                 time.EpCommS, "s");
     AddStep(r, "dp_comm", "Data-parallel communication per step",
-            layout.ZeroStage >= 3 ? "per micro-batch 2 all-gathers + reduce-scatter, (n−1)/n × bytes each (1.5× DP)" : "ring all-reduce 2(n−1)/n × gradient bytes",
+            layout.ZeroStage >= 3 ? "per micro-batch 2 all-gathers + reduce-scatter, (n−1)/n × bytes each (1.5× DP)" : "ring all-reduce 2(n−1)/n × gradient bytes; across nodes at the NICs of the ring's members on a node (min(NVLink, members per node × NIC))",
             time.DpCommS, "s");
     AddStep(r, "tp_comm", "Tensor-parallel communication per step", "4 all-reduces of b·s·h·2 B per layer per micro-batch (6 with full recompute)", time.TpCommS, "s");
     AddStep(r, "exposed_comm", "Exposed communication per step", "DP/CP beyond the compute they overlap with + TP + PP transfers + EP all-to-all", time.ExposedCommS, "s");
-    AddStep(r, "step_time", "Step time", "(micro-batches + (PP − 1)/v) × (micro-batch compute + MoE launches) + exposed communication + offload", time.StepS, "s");
+    AddStep(r, "step_time", "Step time", "(micro-batches + (PP − 1)/v) × (micro-batch compute + non-GEMM kernels + MoE launches) + exposed communication + offload", time.StepS, "s");
     AddStep(r, "time_s", "Wall-clock time", Num(time.Steps) + " steps × step time", time.TimeS, "s");
     AddStep(r, "gpu_hours", "GPU-hours", "time × " + std::to_string(s.GpuCount) + " GPUs / 3600", tr.GpuHours, "GPU·h");
     AddStep(r, "mfu", "MFU", "model FLOPs / (time × GPUs × peak)", tr.Mfu, "");

@@ -134,7 +134,22 @@ constexpr double kMxfp8KernelsPerTensor             = 1.0;
 // Host time per such kernel launch (PyTorch/TE dispatch plus the CUDA launch), fitted by scripts/calibrate.py
 // --training-moe jointly with kMoeExpertComputeShare on the MoE training calibration cases (issue 16, round 5). It
 // replaces one fitted time per local expert (875 µs) that charged BF16 nothing and every FP8 recipe the same.
-constexpr double kMoeKernelLaunchS                  = 60e-6;
+constexpr double kMoeKernelLaunchS                  = 50e-6;
+// Non-GEMM kernels (norms, activation functions, residual adds, dropout, rotary embedding, the FP8 casts and transposes
+// of GEMM inputs, token permutation) are memory-bound: their time is the bytes they move over HBM, whatever the math
+// path, so they do not speed up with FP8 as the GEMMs do, and their share of a layer grows as the hidden size shrinks
+// (bytes ∝ h per token, GEMM FLOPs ∝ h²). Counted through the activations a layer stores for its backward (Korthikanti
+// et al. 2022 §4, ActivationBytesPerLayer without recompute), nearly all of which such kernels produce, at the GPU's
+// peak bandwidth × the decode bandwidth share of efficiency.cpp (the achieved share of streaming kernels); full
+// recompute runs the forward's kernels again (5 of 4). Counting gives 4 bytes of traffic per stored byte (written in
+// the forward, read in the backward, its gradient written and read); that misses the kernels whose outputs are not
+// stored (FP8 cast + transpose of every GEMM input and output gradient, the norms' statistics passes, fused-away
+// intermediates). Fitted instead with the utilisation rows (scripts/calibrate.py --training-rows at each value, grid
+// 0, 2, 4, 6, 8, 12, 16, 24; sum of the rows' squared log errors 0.720, 0.603, 0.503, 0.421, 0.355, 0.270, 0.244,
+// 0.350) on the training calibration cases (issue 16, round 6). Before it the rows absorbed this time: the FP8 row
+// over-predicted small models (MPT-3B +57 %) and under-predicted large ones (GPT-3 175B −19 %).
+constexpr double kNonGemmTrafficPerActivationByte = 16.0;
+
 // MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
 // MoEAlltoAllTokenDispatcher; DeepSeek-V3 dispatches in FP8, §3.3.2, which a scenario does not express).
 constexpr double kMoeDispatchBytes         = 2.0;
@@ -266,6 +281,7 @@ struct TrainingTime {
     double Steps              = 0;
     double MicroBatchComputeS = 0; // one micro-batch, one pipeline stage
     double MoeHostS           = 0; // one micro-batch, one stage: host time of per-expert launches (FP8 MoE), on the critical path
+    double NonGemmS           = 0; // one micro-batch, one stage: memory-bound non-GEMM kernels (kNonGemmTrafficPerActivationByte)
     double BubbleShare        = 0; // (PP − 1) / (m + PP − 1)
     double DpCommS            = 0; // per step, before overlap
     double TpCommS            = 0; // per step (not overlapped)
@@ -306,6 +322,7 @@ struct TrainingConstants {
     double DefaultUtilisation = 0;               // DefaultTrainingUtilisation (when efficiency.mfu is not set)
     const char* DefaultUtilisationSource = "";
     ActivationInputs Activations; // ActivationInputsFor without the layout's fields (micro-batch, TP, SP, CP, recompute)
+    double StreamBytesPerS = 0;   // achieved HBM bandwidth of memory-bound kernels: peak × the decode bandwidth share
 };
 TrainingConstants TrainingConstantsOf(const Scenario& scenario);
 TrainingMemory    EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);

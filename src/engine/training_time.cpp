@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "engine/efficiency.h"
 #include "engine/mfu_defaults.h"
 #include "engine/model_math.h"
 #include "engine/training.h"
@@ -114,6 +115,7 @@ TrainingConstants TrainingConstantsOf(const Scenario& s) {
         c.DefaultUtilisationSource = d.Source;
     }
     c.Activations = ActivationInputsFor(s, TrainingLayout{});
+    c.StreamBytesPerS = s.Gpu.BandwidthBytesPerS * ResolveInferenceEfficiency(s).BandwidthEfficiency;
     return c;
 }
 
@@ -158,7 +160,20 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
         const double moe_layers_per_stage = std::ceil(static_cast<double>(m.Layers - m.DenseLayers) / pp);
         out.MoeHostS = moe_layers_per_stage * local_experts * MoeExpertHostS(s, compute) * (l.Recompute == RecomputePolicy::Full ? 4.0 / 3.0 : 1.0);
     }
-    const double micro_s = out.MicroBatchComputeS + out.MoeHostS;
+    // Memory-bound non-GEMM kernels of the stage's layers (training.h kNonGemmTrafficPerActivationByte).
+    const double traffic_per_byte = s.Efficiency.NonGemmTrafficPerActivationByte >= 0 ? s.Efficiency.NonGemmTrafficPerActivationByte
+                                                                                     : kNonGemmTrafficPerActivationByte;
+    if (traffic_per_byte > 0 && c.StreamBytesPerS > 0) {
+        ActivationInputs in = c.Activations;
+        in.MicroBatch = l.MicroBatch;
+        in.TensorParallel = l.TensorParallel;
+        in.SequenceParallel = l.SequenceParallel;
+        in.ContextParallel = l.ContextParallel;
+        in.Recompute = RecomputePolicy::None; // the kernels run whatever is kept
+        const double repeat = l.Recompute == RecomputePolicy::Full ? 5.0 / 4.0 : 1.0;
+        out.NonGemmS = traffic_per_byte * repeat * ActivationBytesPerLayer(in) * std::ceil(static_cast<double>(m.Layers) / pp) / c.StreamBytesPerS;
+    }
+    const double micro_s = out.MicroBatchComputeS + out.NonGemmS + out.MoeHostS;
     const double compute_step = (micro + (pp - 1.0) / vpp) * micro_s;
     const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
 
@@ -168,6 +183,18 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
     const double inter_bw = s.Cluster.NetworkBytesPerSPerGpu * efficiency;
     const int node = s.Cluster.GpusPerNode;
     auto bandwidth = [&](double span_gpus) { return span_gpus > node ? inter_bw : intra_bw; }; // a group spanning nodes runs at the NIC's pace
+    // Ring collectives (all-reduce, reduce-scatter, all-gather) of a group of `size` ranks spaced `stride` GPUs apart.
+    // NCCL builds one flat ring through every member inside a node before crossing to the next (NVIDIA/nccl#471:
+    // "small rings are connected into one big flat ring"), and runs several rings (channels) at once, each leaving
+    // the node through another NIC, so the NICs' bandwidth adds up (NVIDIA/nccl#652: "you should get ~20 GB/s with
+    // each individual NIC, and performance should add up as you add more"). Per member, the ring then moves its bytes
+    // at the node's NICs shared by the group's members on that node — members per node × the NIC per GPU — bounded
+    // by NVLink. One member per node (a stride of a whole node or more) is the NIC's pace as before.
+    auto ring_bandwidth = [&](double size, double stride) {
+        if (size * stride <= node) return intra_bw;
+        const double members_per_node = std::max(1.0, std::min(size, std::floor(node / std::max(1.0, stride))));
+        return std::min(intra_bw, members_per_node * inter_bw);
+    };
 
     // Data parallel: what one GPU sends per collective.
     const bool lora = IsLoraWorkload(s.Workload);
@@ -191,8 +218,8 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
     }
     const double shard = l.ZeroStage > 0 ? l.ShardGroupGpus : dp;
     out.DpCrossesNodes = dp > 1 && dp * dp_stride > node;
-    const double dp_bw = bandwidth(dp * dp_stride);
-    const double shard_bw = bandwidth(shard * dp_stride);
+    const double dp_bw = ring_bandwidth(dp, dp_stride);
+    const double shard_bw = ring_bandwidth(shard, dp_stride);
     double dp_exposed = 0;
     if (dp > 1) {
         const double window = backward_share * micro_s; // DDP overlaps the last micro-batch's backward
@@ -216,7 +243,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
             }
             // Hybrid shard: the gradient shards are all-reduced across replicas once per step, overlapping the last
             // micro-batch's backward as DDP does.
-            const double replica_all_reduce = shard < dp ? 2.0 * RingShare(dp / shard) * grad_bytes / shard / dp_bw : 0.0;
+            const double replica_all_reduce = shard < dp ? 2.0 * RingShare(dp / shard) * grad_bytes / shard / ring_bandwidth(dp / shard, shard * dp_stride) : 0.0;
             out.DpCommS = micro * per_micro + gather_after_step + replica_all_reduce;
             dp_exposed = micro * std::max(0.0, per_micro - per_micro_window) + gather_after_step + std::max(0.0, replica_all_reduce - window);
         }

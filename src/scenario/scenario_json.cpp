@@ -325,6 +325,7 @@ void ReadEfficiency(ObjectReader* top, engine::EfficiencyOverrides* e, std::vect
     if (expert_launch_us >= 0) e->MoeExpertLaunchS = expert_launch_us * 1e-6;
     const double kernel_launch_us = r.Number("moe_kernel_launch_us", 0, 100000, false, -1);
     if (kernel_launch_us >= 0) e->MoeKernelLaunchS = kernel_launch_us * 1e-6;
+    e->NonGemmTrafficPerActivationByte = r.Number("non_gemm_traffic_per_activation_byte", 0, 1000, false, e->NonGemmTrafficPerActivationByte);
     r.ReportUnknownFields();
     if (!r.Ok()) top->Error("efficiency", "invalid (see the fields above)");
 }
@@ -627,6 +628,7 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&ej, "moe_expert_compute_share", e.MoeExpertComputeShare, 0.0, true);
     if (e.MoeExpertLaunchS >= 0) ej["moe_expert_launch_us"] = e.MoeExpertLaunchS * 1e6;
     if (e.MoeKernelLaunchS >= 0) ej["moe_kernel_launch_us"] = e.MoeKernelLaunchS * 1e6;
+    if (e.NonGemmTrafficPerActivationByte >= 0) ej["non_gemm_traffic_per_activation_byte"] = e.NonGemmTrafficPerActivationByte;
     if (!ej.empty()) j["efficiency"] = ej;
 
     const engine::CostParams& c = s.Cost;
