@@ -116,17 +116,20 @@ target_link_options(app PRIVATE
 # it from a profile of the instrumented module); wasm-split keeps those in the first download and moves the others to
 # app.deferred.wasm, which web/index.html loads after the first frame, before it hands over the site's catalogs. A
 # function missing from the list (the list is older than the code) still works: its first call loads the deferred
-# module at once. Names the list has but the module lacks are warned about and ignored.
+# module at once. scripts/split_keep.py finds the list's file-local functions under this build's numbers
+# ("strtox.5213" may be "strtox.5220" after any change) and says how many names the build lacks.
 find_program(GPUPLAN_WASM_SPLIT wasm-split REQUIRED)
 set(GPUPLAN_SPLIT_KEEP ${CMAKE_SOURCE_DIR}/assets/app_first_frame.txt)
 add_custom_command(TARGET app POST_BUILD
     COMMAND ${CMAKE_COMMAND} -E rename ${GPUPLAN_SITE_DIR}/app.wasm ${CMAKE_BINARY_DIR}/app.instrumented.wasm
     COMMAND ${CMAKE_COMMAND} -E rename ${GPUPLAN_SITE_DIR}/app.wasm.orig ${CMAKE_BINARY_DIR}/app.orig.wasm
-    COMMAND ${GPUPLAN_WASM_SPLIT} --all-features --quiet ${CMAKE_BINARY_DIR}/app.orig.wasm --keep-funcs=@${GPUPLAN_SPLIT_KEEP}
+    COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/split_keep.py ${CMAKE_BINARY_DIR}/app.orig.wasm
+            ${GPUPLAN_SPLIT_KEEP} ${CMAKE_BINARY_DIR}/app_first_frame.keep.txt
+    COMMAND ${GPUPLAN_WASM_SPLIT} --all-features --quiet ${CMAKE_BINARY_DIR}/app.orig.wasm --keep-funcs=@${CMAKE_BINARY_DIR}/app_first_frame.keep.txt
             --export-prefix=% --import-namespace=primary --placeholder-namespace=placeholder
             -o1 ${GPUPLAN_SITE_DIR}/app.wasm -o2 ${GPUPLAN_SITE_DIR}/app.deferred.wasm
     COMMENT "Splitting app.wasm: the first frame's functions, then app.deferred.wasm")
-set_property(TARGET app APPEND PROPERTY LINK_DEPENDS ${GPUPLAN_SPLIT_KEEP})
+set_property(TARGET app APPEND PROPERTY LINK_DEPENDS ${GPUPLAN_SPLIT_KEEP} ${CMAKE_SOURCE_DIR}/scripts/split_keep.py)
 
 # --- site/gpuplan.html: the offline page, one file (app.js, both wasm modules, the full catalogs, accuracy.json) ---
 set(GPUPLAN_OFFLINE_PAGE ${GPUPLAN_SITE_DIR}/gpuplan.html)
