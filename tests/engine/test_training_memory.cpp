@@ -116,6 +116,26 @@ TEST_CASE("flash attention removes the s² term; GQA and SwiGLU change the width
     CHECK(ActivationBytesPerLayer(in) == doctest::Approx(s * per_token).epsilon(1e-9));
 }
 
+TEST_CASE("LoRA keeps no input of a frozen projection: adapters on QKV alone drop the MLP's inputs") {
+    // A frozen projection computes only its input gradient (weight × output gradient), so nothing keeps its input;
+    // an adapter's A matrix takes the same input as its projection, which keeps it. source: Hu et al. 2021 §4.2.
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Training.Recompute = RecomputePolicy::None;
+    const TrainingLayout layout = LayoutOf(s);
+    const double full = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    const double tokens = s.Training.SeqLen * layout.MicroBatch;
+    const double h = s.Model.Hidden, f = s.Model.Ffn;
+    s.Workload = WorkloadKind::Lora;
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full)); // default: every projection adapted
+    s.Training.LoraTargets = {"q", "k", "v"}; // NeMo's default (linear_qkv): MLP input 2h and down-projection input 2f go
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full - tokens * (2 * h + 2 * f)).epsilon(1e-9));
+    s.Training.LoraTargets = {"o"}; // the attention output stays: flash attention keeps it for its own backward
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full - tokens * (2 * h + 2 * h + 2 * f)).epsilon(1e-9));
+    s.Workload = WorkloadKind::FullFinetune; // a full fine-tune trains every projection whatever lora_targets says
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full));
+}
+
 TEST_CASE("recompute lowers activation memory: none ≥ selective > full") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
