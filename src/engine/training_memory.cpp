@@ -236,8 +236,9 @@ ActivationInputs ActivationInputsFor(const Scenario& s, const TrainingLayout& l)
         in.DownInputKept = Targets(targets, "down");
     }
     // Modern LLM recipes train without dropout (Llama, Mistral, Qwen configs: attention_dropout 0.0), so the masks
-    // of Korthikanti's GPT-3 setting are not stored.
-    in.Dropout = false;
+    // of Korthikanti's GPT-3 setting are stored only where a recipe keeps dropout (training.dropout: Megatron-LM's
+    // --hidden-dropout / --attention-dropout default 0.1, NeMo's GPT-3 configs).
+    in.Dropout = s.Training.Dropout;
     return WithLayout(in, l);
 }
 

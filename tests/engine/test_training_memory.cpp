@@ -136,6 +136,25 @@ TEST_CASE("LoRA keeps no input of a frozen projection: adapters on QKV alone dro
     CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full));
 }
 
+TEST_CASE("training.dropout stores Korthikanti's masks: 2 B per token per layer with flash attention, 5as/h without") {
+    // source: Korthikanti et al. 2022 §4.1: two h-byte dropout masks per layer; without flash attention the attention
+    // core adds a 1-byte mask and a 2-byte dropout output per score (softmax 2as → 5as).
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Training.Recompute = RecomputePolicy::None;
+    const TrainingLayout layout = LayoutOf(s);
+    const double tokens = s.Training.SeqLen * layout.MicroBatch;
+    const double h = s.Model.Hidden, a = s.Model.Heads, seq = s.Training.SeqLen;
+    const double without = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    s.Training.Dropout = true;
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(without + tokens * 2 * h).epsilon(1e-9));
+    s.Training.FlashAttention = false;
+    const double core_with = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    s.Training.Dropout = false;
+    const double core_without = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    CHECK(core_with - core_without == doctest::Approx(tokens * (2 * h + 3 * a * seq)).epsilon(1e-9));
+}
+
 TEST_CASE("recompute lowers activation memory: none ≥ selective > full") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
