@@ -89,6 +89,8 @@ struct TrainingParams {
     bool      SequenceParallel    = false; // Megatron sequence parallelism (shards norm/dropout activations by TP)
     bool      MoeA2aOverlap       = true;  // MoE expert-parallel all-to-all overlapped with another micro-batch's compute
                                            // (Megatron-Core overlap_moe_expert_parallel_comm); false = on the critical path
+    bool      Dropout             = false; // hidden and attention dropout (GPT-3-era recipes: Megatron-LM's default 0.1);
+                                           // false = modern recipes (Llama, Mistral, Qwen configs: dropout 0.0)
     Fp8ScalingKind Fp8Scaling     = Fp8ScalingKind::Current; // FP8 compute: how tensors are scaled (FP8-CS, delayed, FP8-MX)
     int       ZeroStage           = 0;    // 0..3 (ZeRO-3 = FSDP full shard)
     int       ShardGroupGpus      = 0;    // hybrid shard (HSDP): GPUs a ZeRO shard spans; 0 = all data-parallel GPUs

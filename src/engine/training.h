@@ -148,6 +148,8 @@ constexpr double kMoeKernelLaunchS                  = 50e-6;
 // 0, 2, 4, 6, 8, 12, 16, 24; sum of the rows' squared log errors 0.720, 0.603, 0.503, 0.421, 0.355, 0.270, 0.244,
 // 0.350) on the training calibration cases (issue 16, round 6). Before it the rows absorbed this time: the FP8 row
 // over-predicted small models (MPT-3B +57 %) and under-predicted large ones (GPT-3 175B −19 %).
+// LoRA/QLoRA count the activations they actually keep: a frozen projection stores no input (ActivationInputs::
+// QkvInputKept), and its input is then neither written for the backward nor cast and transposed for a weight gradient.
 constexpr double kNonGemmTrafficPerActivationByte = 16.0;
 
 // MoE token dispatch and combine: bf16 hidden states per routed expert copy of a token (Megatron-Core
@@ -218,6 +220,13 @@ struct ActivationInputs {
     double MlpWidth       = 0;  // intermediate width a token passes through (MoE: routed active + shared experts)
     double MlpInputCopies = 1;  // copies of the MLP input saved (MoE: one per routed expert + one for shared)
     double RouterBytes    = 0;  // per token (MoE router probabilities in fp32)
+    // Inputs of linear layers that are kept only for a weight gradient: a frozen layer (LoRA/QLoRA without an adapter
+    // on it) computes only its input gradient, which needs the weight, not the input (Hu et al. 2021 §4.2; autograd
+    // saves a matmul's input only when the weight requires a gradient). The output projection's input is the
+    // attention output, which flash attention keeps for its own backward whatever the projection does.
+    bool   QkvInputKept   = true; // the QKV projection's input (h per token)
+    bool   MlpInputKept   = true; // the up / gate projections' input (h per token per copy)
+    bool   DownInputKept  = true; // the down projection's input (f per token)
     bool   GatedMlp       = true;
     bool   FlashAttention = true;
     bool   Dropout        = false;

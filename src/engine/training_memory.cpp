@@ -158,6 +158,7 @@ double TrainableParams(const Scenario& s) {
 //   attention core, split by TP: softmax 2as + dropout mask as + dropout output 2as → 5as (no flash)
 // which gives their sbh(34 + 5as/h) without parallelism. Here K/V take the GQA width, the MLP its real width
 // (SwiGLU 6f), MoE one MLP input per routed expert, and flash attention replaces the s×s core with 4 B per head.
+// LoRA/QLoRA leave out the inputs of frozen projections (ActivationInputs::QkvInputKept and the two after it).
 double ActivationBytesPerLayer(const ActivationInputs& in) {
     const double tokens = in.SeqLen * in.MicroBatch / in.ContextParallel;
     const double t = in.TensorParallel;
@@ -165,8 +166,10 @@ double ActivationBytesPerLayer(const ActivationInputs& in) {
     if (in.Recompute == RecomputePolicy::Full)
         return kActivationBytes * in.Hidden * tokens / replicated_split; // only the layer input (Korthikanti §5: 2sbh)
     const double dropout_masks = in.Dropout ? 2.0 * in.Hidden : 0.0; // 1 B per element
-    const double replicated = kActivationBytes * (3.0 * in.Hidden + in.Hidden * in.MlpInputCopies) + dropout_masks + in.RouterBytes;
-    const double mlp_units = in.GatedMlp ? kGatedMlpActivationUnits : kPlainMlpActivationUnits;
+    const double qkv_input = in.QkvInputKept ? in.Hidden : 0.0;
+    const double mlp_input = in.MlpInputKept ? in.Hidden * in.MlpInputCopies : 0.0;
+    const double replicated = kActivationBytes * (2.0 * in.Hidden + qkv_input + mlp_input) + dropout_masks + in.RouterBytes;
+    const double mlp_units = (in.GatedMlp ? kGatedMlpActivationUnits : kPlainMlpActivationUnits) - (in.DownInputKept ? 0.0 : kActivationBytes);
     const double split = kActivationBytes * (in.QueryWidth + in.KeyWidth + in.ValueWidth + in.AttnOutWidth) + mlp_units * in.MlpWidth;
     double core = 0;
     if (in.Recompute == RecomputePolicy::None) {
@@ -224,9 +227,18 @@ ActivationInputs ActivationInputsFor(const Scenario& s, const TrainingLayout& l)
     }
     in.GatedMlp = m.GatedMlp;
     in.FlashAttention = s.Training.FlashAttention;
+    // LoRA/QLoRA: the frozen projections keep no input for a weight gradient; an adapter's A matrix needs the same
+    // input as its base projection, so a targeted projection keeps it.
+    if (IsLoraWorkload(s.Workload)) {
+        const std::vector<std::string>& targets = s.Training.LoraTargets;
+        in.QkvInputKept = Targets(targets, "q") || Targets(targets, "k") || Targets(targets, "v");
+        in.MlpInputKept = Targets(targets, "gate") || Targets(targets, "up");
+        in.DownInputKept = Targets(targets, "down");
+    }
     // Modern LLM recipes train without dropout (Llama, Mistral, Qwen configs: attention_dropout 0.0), so the masks
-    // of Korthikanti's GPT-3 setting are not stored.
-    in.Dropout = false;
+    // of Korthikanti's GPT-3 setting are stored only where a recipe keeps dropout (training.dropout: Megatron-LM's
+    // --hidden-dropout / --attention-dropout default 0.1, NeMo's GPT-3 configs).
+    in.Dropout = s.Training.Dropout;
     return WithLayout(in, l);
 }
 

@@ -116,6 +116,45 @@ TEST_CASE("flash attention removes the s² term; GQA and SwiGLU change the width
     CHECK(ActivationBytesPerLayer(in) == doctest::Approx(s * per_token).epsilon(1e-9));
 }
 
+TEST_CASE("LoRA keeps no input of a frozen projection: adapters on QKV alone drop the MLP's inputs") {
+    // A frozen projection computes only its input gradient (weight × output gradient), so nothing keeps its input;
+    // an adapter's A matrix takes the same input as its projection, which keeps it. source: Hu et al. 2021 §4.2.
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Training.Recompute = RecomputePolicy::None;
+    const TrainingLayout layout = LayoutOf(s);
+    const double full = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    const double tokens = s.Training.SeqLen * layout.MicroBatch;
+    const double h = s.Model.Hidden, f = s.Model.Ffn;
+    s.Workload = WorkloadKind::Lora;
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full)); // default: every projection adapted
+    s.Training.LoraTargets = {"q", "k", "v"}; // NeMo's default (linear_qkv): MLP input 2h and down-projection input 2f go
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full - tokens * (2 * h + 2 * f)).epsilon(1e-9));
+    s.Training.LoraTargets = {"o"}; // the attention output stays: flash attention keeps it for its own backward
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full - tokens * (2 * h + 2 * h + 2 * f)).epsilon(1e-9));
+    s.Workload = WorkloadKind::FullFinetune; // a full fine-tune trains every projection whatever lora_targets says
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(full));
+}
+
+TEST_CASE("training.dropout stores Korthikanti's masks: 2 B per token per layer with flash attention, 5as/h without") {
+    // source: Korthikanti et al. 2022 §4.1: two h-byte dropout masks per layer; without flash attention the attention
+    // core adds a 1-byte mask and a 2-byte dropout output per score (softmax 2as → 5as).
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Training.Recompute = RecomputePolicy::None;
+    const TrainingLayout layout = LayoutOf(s);
+    const double tokens = s.Training.SeqLen * layout.MicroBatch;
+    const double h = s.Model.Hidden, a = s.Model.Heads, seq = s.Training.SeqLen;
+    const double without = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    s.Training.Dropout = true;
+    CHECK(ActivationBytesPerLayer(ActivationInputsFor(s, layout)) == doctest::Approx(without + tokens * 2 * h).epsilon(1e-9));
+    s.Training.FlashAttention = false;
+    const double core_with = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    s.Training.Dropout = false;
+    const double core_without = ActivationBytesPerLayer(ActivationInputsFor(s, layout));
+    CHECK(core_with - core_without == doctest::Approx(tokens * (2 * h + 3 * a * seq)).epsilon(1e-9));
+}
+
 TEST_CASE("recompute lowers activation memory: none ≥ selective > full") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
