@@ -128,8 +128,12 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     bool needs_zero3 = false;
     r->GpusNeeded = TrainingGpusNeeded(s, constants, &needs_zero3);
 
-    const std::string split = "TP " + std::to_string(layout.TensorParallel) + " × PP " + std::to_string(layout.PipelineParallel);
-    const std::string zero = layout.ZeroStage > 0 ? "ZeRO-" + std::to_string(layout.ZeroStage) + " over " + std::to_string(layout.ShardGroupGpus) + " GPUs" : "no ZeRO";
+    // Words for the memory steps below; a figures-only evaluation (the planner, the layout search's callers) builds none.
+    std::string split, zero;
+    if (Explaining()) {
+        split = "TP " + std::to_string(layout.TensorParallel) + " × PP " + std::to_string(layout.PipelineParallel);
+        zero = layout.ZeroStage > 0 ? "ZeRO-" + std::to_string(layout.ZeroStage) + " over " + std::to_string(layout.ShardGroupGpus) + " GPUs" : "no ZeRO";
+    }
     AddStep(r, "layout", "Layout", DescribeLayout(layout), layout.DataParallel, "replicas");
     AddStep(r, "params", "Parameters", m.Params > 0 ? "from the model card" : "from the architecture", params, "params");
     AddStep(r, "trainable_params", "Trainable parameters",
@@ -140,8 +144,8 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     // With grads_set_to_none the step can peak right after the loss's backward, before most gradients exist.
     const bool peak_before_gradients = mem.PeakLossBackwardBytes > 0 && mem.PeakLossBackwardBytes >= mem.PeakBackwardEndBytes;
     if (lora) {
-        const std::string adapter_dtype = t.StatesInWeightDtype ? " B bf16 adapters" : " B fp32 adapters";
-        const std::string adapter_bytes = t.StatesInWeightDtype ? "2" : "4";
+        const char* adapter_dtype = t.StatesInWeightDtype ? " B bf16 adapters" : " B fp32 adapters";
+        const char* adapter_bytes = t.StatesInWeightDtype ? "2" : "4";
         AddStep(r, "weights_bytes", "Frozen base + adapters per GPU",
                 "(" + Num(params) + " × " + Num(mem.WeightBytesPerParam) + " B (" + FormatName(weight_format) + ") + " + Num(mem.TrainableParams) +
                     " × " + adapter_bytes + adapter_dtype + ") / (" + split + ")" +
@@ -299,7 +303,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "suggested_layout", "Suggested layout", suggestion.Reason, suggestion.Found ? suggestion.TimeS : 0.0, "s");
 
     // Warnings
-    if (!r->Fits) {
+    if (!r->Fits && Explaining()) {
         std::string message = "Needs " + Gb(mem.Total()) + " per GPU; " + s.Gpu.Name + " has " + Gb(s.Gpu.MemoryBytes) + ".";
         if (suggestion.Found) message += " Fits as " + DescribeLayout(suggestion.Layout) + ".";
         else if (r->GpusNeeded > 0)
@@ -322,7 +326,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     const ComputeClass wanted = GetFormatInfo(s.Precision.Compute).Compute;
     if (!(s.Gpu.PeakFlops[static_cast<int>(wanted)] > 0))
         AddWarning(r, "compute_not_native", std::string(s.Gpu.Name) + " has no " + FormatName(s.Precision.Compute) + " tensor cores; time assumes BF16.");
-    if (s.Efficiency.Mfu <= 0) {
+    if (s.Efficiency.Mfu <= 0 && Explaining()) {
         ComputeClass used = wanted;
         if (!(s.Gpu.PeakFlops[static_cast<int>(used)] > 0)) used = ComputeClass::Bf16;
         const MfuDefault d = DefaultTrainingUtilisation(s.Gpu.Architecture, used, s.GpuCount);
