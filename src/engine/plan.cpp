@@ -384,7 +384,13 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
 // [SECTION] Training runs
 //-----------------------------------------------------------------------------
 
-// The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
+// The current evaluation options without the training layout search (EvaluateOptions::LayoutSearch).
+EvaluateOptions WithoutLayoutSearch() {
+    EvaluateOptions options = CurrentEvaluateOptions();
+    options.LayoutSearch = false;
+    return options;
+}
+
 // The Suggested* fields of one training result copied into another.
 void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
     to->SuggestedFound = from.SuggestedFound;
@@ -399,6 +405,7 @@ void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
     to->SuggestionReason = from.SuggestionReason;
 }
 
+// The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
 // The second evaluation, on the suggested layout, does not search again (figures only): the candidates are built from
 // what a layout leaves alone (micro-batch, context parallel, virtual stages, shard group, the workload), so the search
 // on the changed scenario finds the same layout; the first result's suggestion is kept (tests/catalog/test_layout_search_pruning.cpp
@@ -411,9 +418,7 @@ bool LayoutTraining(Scenario* s, Result* r) {
         if (Explaining()) {
             *r = Evaluate(*s);
         } else {
-            EvaluateOptions no_search = CurrentEvaluateOptions();
-            no_search.LayoutSearch = false;
-            Result applied = Evaluate(*s, no_search);
+            Result applied = Evaluate(*s, WithoutLayoutSearch());
             CopySuggestion(r->Training, &applied.Training);
             *r = std::move(applied);
         }
@@ -578,7 +583,9 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     Scenario& s = best.S;
     const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
     const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);
-    Result r = Evaluate(s);
+    // The row's Result. A training configuration has its layout already (the sizing searched for it) and a row reads
+    // no suggestion: no second search.
+    Result r = inference ? Evaluate(s) : Evaluate(s, WithoutLayoutSearch());
     ApplyCosts(s, offers, electricity, &r, storage);
     // Batch with a deadline: spot's preemption overhead can push the job past it at the on-demand replica count;
     // then spot gets the replicas it needs, and the cheaper of the two configurations is kept.
