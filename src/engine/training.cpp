@@ -62,23 +62,23 @@ double CheckpointBytes(const TrainingMemory& mem, double total_params, bool lora
 // The smallest GPU count (the layout's model-parallel size × a power of two) at which the scenario's layout fits.
 // Without ZeRO, more replicas never lower per-GPU memory, so the search then shards the model states (ZeRO-3 /
 // FSDP full shard) — the usual first remedy — and says so in the derivation.
-// Each count is sized on one working copy of the scenario with its count, ZeRO stage and shard group set, and with
-// the scenario's TrainingConstants: the memory reads none of what those three change.
+// Each count is sized on the scenario itself, with the layout a copy of it with the count, ZeRO stage and shard group
+// set would have (LayoutOf), and with the scenario's TrainingConstants: EstimateTrainingMemory reads those three only
+// through the layout, and the constants hold nothing they change.
 int TrainingGpusNeeded(const Scenario& s, const TrainingConstants& constants, bool* with_zero3) {
     const int model_parallel = s.Training.TensorParallel * s.Training.PipelineParallel * s.Training.ContextParallel;
     *with_zero3 = false;
-    Scenario c = s;
     for (int pass = 0; pass < 2; ++pass) {
         for (int replicas = 1; replicas <= (1 << 20); replicas *= 2) {
-            c.GpuCount = model_parallel * replicas;
-            c.Training.ZeroStage = pass == 1 ? 3 : s.Training.ZeroStage;
-            c.Training.ShardGroupGpus = s.Training.ShardGroupGpus;
-            if (c.Training.ShardGroupGpus > 0 && replicas % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
-            if (EstimateTrainingMemory(c, LayoutOf(c), constants).Total() <= s.Gpu.MemoryBytes) {
+            const int gpu_count = model_parallel * replicas;
+            const int zero_stage = pass == 1 ? 3 : s.Training.ZeroStage;
+            int shard_group = s.Training.ShardGroupGpus;
+            if (shard_group > 0 && replicas % shard_group != 0) shard_group = 0;
+            if (EstimateTrainingMemory(s, LayoutOf(s, gpu_count, zero_stage, shard_group), constants).Total() <= s.Gpu.MemoryBytes) {
                 *with_zero3 = pass == 1;
-                return c.GpuCount;
+                return gpu_count;
             }
-            if (c.Training.ZeroStage == 0) break;
+            if (zero_stage == 0) break;
         }
         if (s.Training.ZeroStage == 3) break;
     }

@@ -160,6 +160,9 @@ struct TrainingLayout {
 
 // The scenario's own layout, resolved (ShardGroupGpus 0 → DataParallel).
 TrainingLayout LayoutOf(const Scenario& scenario);
+// The same layout at another GPU count, ZeRO stage and shard group (0 = the data-parallel size): what a copy of the
+// scenario with those three fields changed would resolve to (the GPUs-needed search varies them, without copying).
+TrainingLayout LayoutOf(const Scenario& scenario, int gpu_count, int zero_stage, int shard_group_gpus);
 // Micro-batches each data-parallel rank runs per optimizer step (gradient accumulation × pipeline micro-batches):
 // global_batch_tokens / (seq_len × micro_batch × DP), at least 1. When global_batch_tokens is 0 the default of
 // DefaultGlobalBatchTokens applies.

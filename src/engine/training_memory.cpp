@@ -17,16 +17,18 @@ namespace engine {
 // [SECTION] Layout
 //-----------------------------------------------------------------------------
 
-TrainingLayout LayoutOf(const Scenario& s) {
+TrainingLayout LayoutOf(const Scenario& s) { return LayoutOf(s, s.GpuCount, s.Training.ZeroStage, s.Training.ShardGroupGpus); }
+
+TrainingLayout LayoutOf(const Scenario& s, int gpu_count, int zero_stage, int shard_group_gpus) {
     const TrainingParams& t = s.Training;
     TrainingLayout layout;
     layout.TensorParallel = t.TensorParallel;
     layout.PipelineParallel = t.PipelineParallel;
     layout.ContextParallel = t.ContextParallel;
-    layout.DataParallel = std::max(1, s.GpuCount / std::max(1, t.TensorParallel * t.PipelineParallel * t.ContextParallel));
+    layout.DataParallel = std::max(1, gpu_count / std::max(1, t.TensorParallel * t.PipelineParallel * t.ContextParallel));
     layout.SequenceParallel = t.SequenceParallel && t.TensorParallel > 1;
-    layout.ZeroStage = t.ZeroStage;
-    layout.ShardGroupGpus = (t.ShardGroupGpus > 0 && t.ShardGroupGpus < layout.DataParallel) ? t.ShardGroupGpus : layout.DataParallel;
+    layout.ZeroStage = zero_stage;
+    layout.ShardGroupGpus = (shard_group_gpus > 0 && shard_group_gpus < layout.DataParallel) ? shard_group_gpus : layout.DataParallel;
     layout.Recompute = t.Recompute;
     layout.MicroBatch = t.MicroBatch;
     layout.ExpertParallel = IsMoe(s.Model) ? std::clamp(t.ExpertParallel, 1, layout.DataParallel) : 1;
