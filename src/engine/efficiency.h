@@ -2,6 +2,7 @@
 // Training MFU defaults live with the training model. Every figure's source is next to its row in efficiency.cpp.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "engine/scenario.h"
 
@@ -22,10 +23,10 @@ struct InferenceEfficiency {
 
 // Local engines (llama.cpp, Ollama on top of it): bandwidth share and fixed per-token cost of a backend, fitted on
 // the llama.cpp calibration cases (efficiency.cpp).
-bool IsLocalEngine(const std::string& engine);
+bool IsLocalEngine(std::string_view engine);
 // Eager PyTorch generation loops ("pytorch-eager": LitGPT generate, HF transformers generate without compile or CUDA
 // graphs): every op is launched from Python, and at small batch the host, not the GPU, sets the pace (efficiency.cpp).
-bool IsEagerEngine(const std::string& engine);
+bool IsEagerEngine(std::string_view engine);
 
 // Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", "apple_m2", ...) and a
 // serving engine ("" = datacenter engine; "llama.cpp" / "ollama" = local engine with its per-token cost).
