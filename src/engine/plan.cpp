@@ -152,7 +152,7 @@ struct Sized {
     PlanExclusion Why = PlanExclusion::DoesNotFit;
     std::string   Reason;
     Scenario      S;        // the configuration to evaluate and price
-    std::vector<PlanPoint> Points;
+    std::vector<PlanRowPoint> Points;
     double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
 };
 
@@ -240,7 +240,6 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
     double best_ttft = std::numeric_limits<double>::infinity(), best_speed = 0;
     double best_gpus = 0, best_latency = 0;
     int best_tp = 0, best_batch = 0;
-    const std::string precision = FormatName(s.Precision.Weights);
     Scenario& t = s; // each degree is evaluated on the one working copy; the best is set on it at the end
     for (int tp = tp_min; tp <= kMaxTensorParallel && tp <= 4 * tp_min; tp *= 2) {
         const int replica = tp * pp;
@@ -284,7 +283,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
             any_sla = true;
             const double gpus = replicas * replica;
             const double per_hour = OnDemandPerHour(g, gpus, own_rate);
-            out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false, precision});
+            out.Points.push_back({static_cast<int>(gpus), per_hour, latency});
             // Fewest GPUs; then the lower latency.
             const bool better = !out.Ok || gpus < best_gpus || (gpus == best_gpus && latency < best_latency);
             if (better) {
@@ -374,7 +373,7 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
         const double gpus = n * replica;
         const double time_s = one_replica_s > 0 ? one_replica_s / n : 0;
         const double per_hour = OnDemandPerHour(g, gpus, own_rate);
-        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s, false, FormatName(s.Precision.Weights)});
+        out.Points.push_back({static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s});
     }
     out.Rank = OnDemandPerHour(g, replicas * replica, own_rate);
     return out;
@@ -482,7 +481,7 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
         }
         const double per_hour = OnDemandPerHour(g, t.GpuCount, own_rate);
         const double cost = per_hour * tr.Training.TimeS / 3600.0;
-        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, t.GpuCount, cost, tr.Training.TimeS, false, FormatName(s.Precision.Weights)});
+        out.Points.push_back({t.GpuCount, cost, tr.Training.TimeS});
         if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
             out.Ok = true;
             out.S = t;
@@ -620,12 +619,12 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             row.Metric = e.TotalPerMonth;
             row.MetricKind = "on_demand";
             // The front's cost is the same bill at each configuration's GPU count (rent scales, storage and egress do not).
-            for (PlanPoint& p : row.Points)
+            for (PlanRowPoint& p : row.Points)
                 p.Cost = p.Cost * e.BilledHoursPerMonth + e.StoragePerMonth + e.EgressPerMonth;
         }
         // The search bounded the chosen configuration's p95 from above (SizeOnline); its front point shows the Result's.
         if (PeakRequestRate(s.Inference) > 0)
-            for (PlanPoint& p : row.Points)
+            for (PlanRowPoint& p : row.Points)
                 if (p.GpuCount == row.GpuCount) p.LatencyS = std::min(p.LatencyS, row.TtftP95S);
         const auto plural = [](double n, const char* one, const char* many) { return std::string(n == 1 ? one : many); };
         const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
@@ -676,9 +675,9 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         // The front's points carry the chosen configuration's kind and extras (spot overhead, storage, billing steps):
         // the chosen one exactly, the other counts scaled by the same ratio to their rent.
         double ratio = 0;
-        for (const PlanPoint& p : row.Points)
+        for (const PlanRowPoint& p : row.Points)
             if (p.GpuCount == row.GpuCount && p.Cost > 0) ratio = row.Metric / p.Cost;
-        for (PlanPoint& p : row.Points) {
+        for (PlanRowPoint& p : row.Points) {
             if (p.GpuCount == row.GpuCount) {
                 p.Cost = row.Metric;
                 p.LatencyS = row.TimeS;
@@ -812,22 +811,26 @@ PlanSummary SummarizePlan(const Scenario& s, const std::vector<PlanRow>& rows) {
     summary.Metric = online ? "monthly_cost" : inference ? (s.Inference.BatchRequests > 0 ? "job_cost" : "cost_per_million_tokens") : "run_cost";
     summary.LatencyName = online ? (PeakRequestRate(s.Inference) > 0 ? "ttft_p95_s" : "ttft_s") : inference ? "job_time_s" : "wall_clock_s";
     if (rows.size() >= 2 && rows[0].Feasible && rows[1].Feasible && rows[0].Metric > 0) summary.WinnerMargin = rows[1].Metric / rows[0].Metric - 1.0;
-    std::vector<PlanPoint> points;
+    // Every feasible row's priced configurations, cheapest first; each named (GPU, precision) only if on the front.
+    struct Candidate {
+        const PlanRow*      Row;
+        const PlanRowPoint* Point;
+    };
+    std::vector<Candidate> points;
     for (const PlanRow& row : rows)
         if (row.Feasible)
-            for (const PlanPoint& p : row.Points)
-                if (p.Cost > 0 && std::isfinite(p.Cost) && std::isfinite(p.LatencyS)) points.push_back(p);
-    std::sort(points.begin(), points.end(), [](const PlanPoint& a, const PlanPoint& b) {
-        return a.Cost != b.Cost ? a.Cost < b.Cost : a.LatencyS < b.LatencyS;
+            for (const PlanRowPoint& p : row.Points)
+                if (p.Cost > 0 && std::isfinite(p.Cost) && std::isfinite(p.LatencyS)) points.push_back({&row, &p});
+    std::sort(points.begin(), points.end(), [](const Candidate& a, const Candidate& b) {
+        return a.Point->Cost != b.Point->Cost ? a.Point->Cost < b.Point->Cost : a.Point->LatencyS < b.Point->LatencyS;
     });
     double best_latency = std::numeric_limits<double>::infinity();
-    for (PlanPoint& p : points) {
+    for (const Candidate& c : points) {
         // Cheaper points came first: only a faster one is not dominated. A point that saves less than
         // kFrontMinGain of the latency for more money is left out, so the front lists real choices.
-        if (p.LatencyS < best_latency * (1.0 - kFrontMinGain)) {
-            p.OnFront = true;
-            best_latency = p.LatencyS;
-            summary.Front.push_back(p);
+        if (c.Point->LatencyS < best_latency * (1.0 - kFrontMinGain)) {
+            best_latency = c.Point->LatencyS;
+            summary.Front.push_back({c.Row->GpuId, c.Row->GpuName, c.Point->GpuCount, c.Point->Cost, c.Point->LatencyS, /*OnFront=*/true, c.Row->Precision});
         }
     }
     return summary;
