@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <utility>
 
 #include "engine/derivation.h"
@@ -118,7 +119,11 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
 // unit of it whole (a replica for inference, the whole run for training), so that no traffic crosses their network.
 // A job sized on one fabric is then priced at the cheapest offer that can host it, spot included.
 std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& groups, const FabricGroup& chosen, int unit_gpus) {
+    size_t count = chosen.Offers.size();
+    for (const FabricGroup& g : groups)
+        if (&g != &chosen && unit_gpus <= g.GpusPerNode) count += g.Offers.size();
     std::vector<PriceOption> out;
+    out.reserve(count);
     for (const PriceOption* offer : chosen.Offers) out.push_back(*offer);
     for (const FabricGroup& g : groups)
         if (&g != &chosen && unit_gpus <= g.GpusPerNode)
@@ -126,8 +131,10 @@ std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& group
     return out;
 }
 
-Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
+// The scenario on a candidate GPU and fabric; the visitor's own rate (own_rate) applies to their own GPU only, 0 elsewhere.
+Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g, double own_rate) {
     s.Gpu = gpu;
+    s.Cost.PricePerGpuHour = own_rate;
     s.Cluster.GpusPerNode = g.GpusPerNode;
     s.Cluster.NetworkBytesPerSPerGpu = g.NetworkBytesPerSPerGpu;
     return s;
@@ -151,7 +158,7 @@ struct Sized {
     bool          Ok = false;
     PlanExclusion Why = PlanExclusion::DoesNotFit;
     std::string   Reason;
-    Scenario      S;        // the configuration to evaluate and price
+    std::optional<Scenario> S; // the configuration to evaluate and price (set when Ok; a failure holds none)
     std::vector<PlanRowPoint> Points;
     double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
 };
@@ -226,7 +233,7 @@ bool MeetsQueueSla(const InferenceParams& in, double slots, double service_s, do
 
 Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
     Sized out;
-    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Scenario s = OnFabric(base, candidate.Gpu, g, own_rate);
     const InferenceParams& in = base.Inference;
     const int pp = in.PipelineParallel;
     std::string error;
@@ -298,9 +305,9 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
     }
     if (out.Ok) {
         out.S = std::move(s);
-        out.S.Inference.TensorParallel = best_tp;
-        out.S.GpuCount = static_cast<int>(best_gpus);
-        out.S.Inference.Concurrency = best_batch;
+        out.S->Inference.TensorParallel = best_tp;
+        out.S->GpuCount = static_cast<int>(best_gpus);
+        out.S->Inference.Concurrency = best_batch;
         return out;
     }
     if (any_sla || out.Reason.size() > 0) return out;
@@ -324,7 +331,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
 
 Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
     Sized out;
-    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Scenario s = OnFabric(base, candidate.Gpu, g, own_rate);
     const InferenceParams& in = base.Inference;
     std::string error;
     const int tp = SmallestTensorParallel(&s, &error);
@@ -367,7 +374,7 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
     }
     out.Ok = true;
     out.S = t;
-    out.S.GpuCount = static_cast<int>(replicas * replica);
+    out.S->GpuCount = static_cast<int>(replicas * replica);
     // Front: more replicas finish sooner; the cost stays near-flat but for whole instances and billing steps.
     for (double n = replicas; n <= replicas * 8 && n * replica <= kMaxPlanGpus; n *= 2) {
         const double gpus = n * replica;
@@ -427,7 +434,7 @@ bool LayoutTraining(Scenario* s, Result* r) {
 
 Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
     Sized out;
-    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Scenario s = OnFabric(base, candidate.Gpu, g, own_rate);
     Result r;
     if (!LayoutTraining(&s, &r)) {
         if (!r.Ok) {
@@ -471,9 +478,9 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
         if (static_cast<double>(first) * factor > kMaxPlanGpus) break;
         Scenario t = s;
         t.GpuCount = first * factor;
-        Result tr;
-        if (factor > 1 && !LayoutTraining(&t, &tr)) continue;
-        if (factor == 1) tr = r;
+        Result laid_out;
+        if (factor > 1 && !LayoutTraining(&t, &laid_out)) continue;
+        const Result& tr = factor == 1 ? r : laid_out; // the fitting count is evaluated already
         const double step = tr.Training.StepTimeS;
         if (t.GpuCount > g.GpusPerNode && !g.Fast && step > 0 && tr.Training.ExposedCommSPerStep / step > kFabricBoundShare) {
             fabric_bound = true;
@@ -484,8 +491,8 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
         out.Points.push_back({t.GpuCount, cost, tr.Training.TimeS});
         if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
             out.Ok = true;
-            out.S = t;
             out.Rank = cost > 0 ? cost : tr.Training.TimeS;
+            out.S = std::move(t);
         }
     }
     if (!out.Ok && fabric_bound) {
@@ -550,20 +557,23 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     // The visitor's own rate is for the scenario's own GPU only (issue 10 item 5).
     const bool own_gpu = !scenario.Gpu.Id.empty() && candidate.Gpu.Id == scenario.Gpu.Id;
     const double own_rate = own_gpu ? scenario.Cost.PricePerGpuHour : 0.0;
-    Scenario base = scenario;
-    if (!own_gpu) base.Cost.PricePerGpuHour = 0;
     const bool inference = scenario.Workload == WorkloadKind::Inference;
     const bool online = inference && scenario.Inference.Mode == ServingMode::Online;
 
     // Size on every fabric the offers state; keep the cheapest (fewest GPUs where nothing is priced).
     Sized best;
     const FabricGroup* best_group = nullptr;
-    const std::vector<FabricGroup> groups = FabricGroupsOf(base, candidate, own_rate > 0);
-    Sized failure;
+    const std::vector<FabricGroup> groups = FabricGroupsOf(scenario, candidate, own_rate > 0);
+    PlanExclusion failure_why = PlanExclusion::DoesNotFit; // the failure nearest to feasible, when no fabric works
+    std::string failure_reason;
     for (const FabricGroup& g : groups) {
-        Sized sized = online ? SizeOnline(base, candidate, g, own_rate) : inference ? SizeBatch(base, candidate, g, own_rate) : SizeTraining(base, candidate, g, own_rate);
+        // Each sizing puts the scenario on the candidate and the fabric (OnFabric), with the visitor's rate only on their own GPU.
+        Sized sized = online ? SizeOnline(scenario, candidate, g, own_rate) : inference ? SizeBatch(scenario, candidate, g, own_rate) : SizeTraining(scenario, candidate, g, own_rate);
         if (!sized.Ok) {
-            if (failure.Reason.empty() || sized.Why > failure.Why) failure = std::move(sized);
+            if (failure_reason.empty() || sized.Why > failure_why) {
+                failure_why = sized.Why;
+                failure_reason = std::move(sized.Reason);
+            }
             continue;
         }
         const bool priced_now = own_rate > 0 || HasOnDemand(g) || (!online && !g.Offers.empty());
@@ -574,12 +584,12 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         }
     }
     if (best_group == nullptr) {
-        row.Excluded = failure.Why;
-        row.Reason = failure.Reason;
+        row.Excluded = failure_why;
+        row.Reason = std::move(failure_reason);
         return row;
     }
     row.Points = std::move(best.Points);
-    Scenario& s = best.S;
+    Scenario& s = *best.S;
     const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
     const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);
     // The row's Result. A training configuration has its layout already (the sizing searched for it) and a row reads
