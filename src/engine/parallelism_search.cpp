@@ -132,10 +132,12 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
             // every recompute policy too where NoRecomputeBoundsEveryPolicy. When it exceeds the best time plus the tie
             // band, no layout of the group can change the choice (the fallback is not reported once one fits), so
             // none is sized. Otherwise the timing is kept for that layout's turn.
+            // Micro-batches per step read DP, PP, virtual stages and micro-batch: one count for the whole group.
+            const int micro_batches = MicroBatchesPerStep(s, CandidateLayout(s, base, tp, pp, ep, 0, kRecomputeChoices[0]));
             TrainingTime first_timed;
             bool have_first_timed = false;
             if (out.Found && shared_floor) {
-                first_timed = EstimateTrainingTime(s, CandidateLayout(s, base, tp, pp, ep, 0, kRecomputeChoices[0]), constants);
+                first_timed = EstimateTrainingTime(s, CandidateLayout(s, base, tp, pp, ep, 0, kRecomputeChoices[0]), constants, micro_batches);
                 have_first_timed = true;
                 time_floor[0] = time_floor_of(first_timed);
                 if (time_floor[0] > best_time * (1.0 + 1e-3)) {
@@ -169,7 +171,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
                     if (states_floor > capacity && (out.Found || states_floor >= smallest_memory)) continue;
                     if (out.Found && floor >= 0 && floor > best_time * (1.0 + 1e-3)) continue;
                     const TrainingLayout layout = CandidateLayout(s, base, tp, pp, ep, zero, recompute);
-                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout, constants);
+                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout, constants, micro_batches);
                     const double memory = estimate.Total();
                     if (rc == 0 && !s.Training.PagedOptimizer)
                         states_floor = estimate.WeightsBytes + estimate.GradientsFloorBytes + estimate.OptimizerBytes + estimate.OverheadBytes;
@@ -188,7 +190,7 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
                     // neither faster nor a tie: at its turn it would change nothing, so it is not timed.
                     if (floor >= 0 && floor > best_time * (1.0 + 1e-3)) continue;
                     const bool reuse = have_first_timed && zero == 0 && rc == 0; // timed by proof 3 above: the same layout
-                    const TrainingTime timed = reuse ? first_timed : EstimateTrainingTime(s, layout, constants);
+                    const TrainingTime timed = reuse ? first_timed : EstimateTrainingTime(s, layout, constants, micro_batches);
                     const double time = timed.TimeS;
                     if (time_floor[rc] < 0) time_floor[rc] = time_floor_of(timed);
                     // Faster wins; within 0.1% the one with more memory headroom wins.

@@ -311,8 +311,12 @@ struct TrainingConstants {
     ActivationInputs Activations; // ActivationInputsFor without the layout's fields (micro-batch, TP, SP, CP, recompute)
 };
 TrainingConstants TrainingConstantsOf(const Scenario& scenario);
-TrainingMemory    EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);
-TrainingTime      EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);
+// `micro_batches`: MicroBatchesPerStep(scenario, layout) where the caller has it already (the layout search: one count
+// for the 12 ZeRO × recompute layouts of a TP × PP × EP, which share DP, PP, virtual stages and micro-batch); 0 = computed.
+TrainingMemory    EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants,
+                                         int micro_batches = 0);
+TrainingTime      EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants,
+                                       int micro_batches = 0);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Evaluation and suggestion (training.cpp, parallelism_search.cpp)

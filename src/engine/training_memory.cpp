@@ -255,7 +255,7 @@ double OptimizerStateBytes(OptimizerKind optimizer, double d_small, double d_lar
 
 TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l) { return EstimateTrainingMemory(s, l, TrainingConstantsOf(s)); }
 
-TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c) {
+TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c, int micro_batches_per_step) {
     TrainingMemory mem;
     const ModelArch& m = s.Model;
     const double params = c.Params;
@@ -322,7 +322,7 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     const ActivationInputs inputs = WithLayout(c.Activations, l);
     mem.ActivationsPerLayerBytes = ActivationBytesPerLayer(inputs);
     const double layers_per_stage = std::ceil(static_cast<double>(m.Layers) / l.PipelineParallel);
-    const int micro_batches = MicroBatchesPerStep(s, l);
+    const int micro_batches = micro_batches_per_step > 0 ? micro_batches_per_step : MicroBatchesPerStep(s, l);
     mem.InFlightMicroBatches = l.PipelineParallel > 1 ? std::min(l.PipelineParallel, micro_batches) : 1;
     const double logits_elements = s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
     const int chunks = std::max(1, s.Training.LossChunks);
