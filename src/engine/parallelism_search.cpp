@@ -55,7 +55,7 @@ TrainingLayout CandidateLayout(const Scenario& s, const TrainingLayout& base, in
     l.TensorParallel = tp;
     l.PipelineParallel = pp;
     l.DataParallel = std::max(1, s.GpuCount / std::max(1, tp * pp * l.ContextParallel));
-    l.ExpertParallel = IsMoe(s.Model) ? std::clamp(ep, 1, l.DataParallel) : 1;
+    l.ExpertParallel = std::clamp(ep, 1, l.DataParallel); // dense models are searched at EP 1 only
     l.VirtualPipelineStages = pp > 1 ? std::max(1, s.Training.VirtualPipelineStages) : 1;
     l.SequenceParallel = tp > 1;
     l.ZeroStage = zero;
