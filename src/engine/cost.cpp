@@ -299,7 +299,7 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
         if (!(option.PricePerGpuHour > 0) || !std::isfinite(option.PricePerGpuHour)) continue;
         OfferCost cost = PriceOffer(s, *r, option);
         const int node = option.GpusPerNode > 0 ? option.GpusPerNode : largest_of(option.ProviderId);
-        const bool fast = option.Fabric == "infiniband" || option.Fabric == "roce" || option.Fabric == "efa";
+        const bool fast = IsFastFabric(option.Fabric);
         cost.CanHost = unit <= node || fast;
         unhostable += cost.CanHost ? 0 : 1;
         priced.push_back(std::move(cost));
@@ -319,8 +319,9 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
             continue;
         }
         if (!offer.CanHost) continue;
-        if (offer.Kind == "on_demand" && on_demand == nullptr) on_demand = &offer;
-        if (offer.Kind == "spot" && spot == nullptr) spot = &offer;
+        const std::string_view kind = offer.Kind;
+        if (kind == "on_demand" && on_demand == nullptr) on_demand = &offer;
+        if (kind == "spot" && spot == nullptr) spot = &offer;
     }
     if (unhostable > 0 && s.Cost.PricePerGpuHour <= 0)
         AddWarning(r, "offers_cannot_host", std::to_string(unhostable) + " offer(s) left out of the cheapest: their hosts hold fewer than the " +

@@ -12,6 +12,7 @@
 #include <cmath>
 #include <limits>
 #include <optional>
+#include <string_view>
 #include <utility>
 
 #include "engine/derivation.h"
@@ -91,19 +92,31 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
     }
     const auto largest_instance = [&provider_of](const std::string& id) { return provider_of(id).second; };
     for (const PriceOption& offer : candidate.Offers) {
-        FabricGroup g;
-        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance(offer.ProviderId);
-        g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce" || offer.Fabric == "efa";
-        g.Name = offer.Fabric.empty() ? "ethernet-class" : offer.Fabric;
-        if (offer.NetworkBytesPerSPerGpu > 0) g.NetworkBytesPerSPerGpu = offer.NetworkBytesPerSPerGpu;
-        else if (g.Fast) g.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
+        // The offer's node size, bandwidth and fabric name; a group is built only for a new (node, bandwidth) pair.
+        const int node = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance(offer.ProviderId);
+        const bool fast = IsFastFabric(offer.Fabric);
+        const std::string_view name = offer.Fabric.empty() ? std::string_view("ethernet-class") : std::string_view(offer.Fabric);
+        double bandwidth = kEthernetClassBytesPerSPerGpu;
+        if (offer.NetworkBytesPerSPerGpu > 0) bandwidth = offer.NetworkBytesPerSPerGpu;
+        else if (fast) bandwidth = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
         size_t at = 0; // the group of the same node size and bandwidth, else a new one
-        while (at < groups.size() && !(groups[at].GpusPerNode == g.GpusPerNode && groups[at].NetworkBytesPerSPerGpu == g.NetworkBytesPerSPerGpu)) ++at;
-        if (at == groups.size()) groups.push_back(g);
+        while (at < groups.size() && !(groups[at].GpusPerNode == node && groups[at].NetworkBytesPerSPerGpu == bandwidth)) ++at;
+        if (at == groups.size()) {
+            FabricGroup g;
+            g.GpusPerNode = node;
+            g.NetworkBytesPerSPerGpu = bandwidth;
+            g.Name = std::string(name);
+            g.Fast = fast;
+            g.Offers.reserve(candidate.Offers.size());
+            groups.push_back(std::move(g));
+        }
         FabricGroup& group = groups[at];
-        if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
+        if (group.Name.find(name) == std::string::npos) { // "efa/infiniband": same node, same bandwidth
+            group.Name += '/';
+            group.Name += name;
+        }
         group.Offers.push_back(&offer);
-        if (offer.Kind == "on_demand" && offer.PricePerGpuHour > 0)
+        if (std::string_view(offer.Kind) == "on_demand" && offer.PricePerGpuHour > 0)
             group.OnDemand.push_back({static_cast<double>(std::max(1, offer.GpusPerInstance)), offer.PricePerGpuHour});
     }
     if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
