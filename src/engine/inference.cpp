@@ -421,8 +421,12 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->GpusNeeded = 0;
     Setup trial = u;
     for (int candidate = 1; candidate <= 1024; candidate *= 2) {
-        SetTensorParallel(&trial, candidate);
-        if (MemoryPerGpu(trial).Total() <= usable) {
+        bool fits = r->Fits; // the scenario's own degree: sized above
+        if (candidate != tp) {
+            SetTensorParallel(&trial, candidate);
+            fits = MemoryPerGpu(trial).Total() <= usable;
+        }
+        if (fits) {
             r->GpusNeeded = candidate * pp;
             break;
         }
@@ -524,7 +528,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
         const double rate = traffic_rate > 0 ? traffic_rate : in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
         r->Inference.RequestRatePerS = rate;
         r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
-        const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch)), alone_ttft_s).TtftS;
+        const double loaded_batch = std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch));
+        const double ttft_loaded = Ttft(u, loaded_batch - 1.0).TotalS(); // AtConcurrency(u, loaded_batch).TtftS
         // One queueing model for every p95/p99 the page shows (queueing.h: M/D/c, Allen–Cunneen).
         const QueueWaits queue = QueueWaitsOf(slots, latency, rate);
         const bool stable = queue.Stable;
