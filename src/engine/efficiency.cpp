@@ -209,7 +209,11 @@ std::string InferenceEfficiencyBasis(const std::string& architecture, const std:
 }
 
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
-    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine, ResolveMathPath(s.Gpu, s.Precision.Compute).Compute);
+    return ResolveInferenceEfficiency(s, ResolveMathPath(s.Gpu, s.Precision.Compute).Compute);
+}
+
+InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s, ComputeClass math) {
+    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine, math);
     const EfficiencyOverrides& o = s.Efficiency;
     if (o.BandwidthEfficiency > 0) e.BandwidthEfficiency = o.BandwidthEfficiency;
     if (o.ComputeEfficiency > 0) e.ComputeEfficiency = o.ComputeEfficiency;

@@ -37,6 +37,8 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
 std::string InferenceEfficiencyBasis(const std::string& architecture, const std::string& engine = "");
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
+// The same where the caller has resolved the math path already (ResolveMathPath(gpu, precision.compute).Compute).
+InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario, ComputeClass math);
 
 // The defaults that can move a result by more than 20 %, as a Markdown table (docs/SCENARIO.md embeds it between
 // <!-- defaults:begin --> and <!-- defaults:end -->; tests/engine/test_defaults_doc.cpp fails when they differ).

@@ -95,16 +95,16 @@ void SetTensorParallel(Setup* setup, int tensor_parallel) {
 Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
     Setup u;
     u.S = &s;
-    u.Eff = ResolveInferenceEfficiency(s);
     u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
-    u.Weights = WeightStorageOf(s.Model, s.Precision);
+    u.Eff = ResolveInferenceEfficiency(s, u.Math.Compute);
+    const ParamGroups groups = ParamGroupsOf(s.Model);
+    u.Weights = WeightStorageOf(s.Model, groups, s.Precision);
     u.Pp = pipeline_parallel;
     u.StageShare = StageLayerFraction(s.Model.Layers, pipeline_parallel);
     u.ContextTokens = ContextTokensOf(s.Inference);
     u.DecodeContext = s.Inference.InputTokens + s.Inference.OutputTokens / 2.0;
     u.BandwidthBytesPerS = s.Gpu.BandwidthBytesPerS * u.Eff.BandwidthEfficiency;
     u.FlopsPerS = u.Math.PeakFlops * u.Eff.ComputeEfficiency;
-    const ParamGroups groups = ParamGroupsOf(s.Model);
     u.ActiveLinearParams = std::max(0.0, ActiveParams(s.Model) - (s.Model.TiedEmbeddings ? 0.0 : groups.Embedding));
     u.ContextKvBytes = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, u.ContextTokens, s.Inference.KvBlockTokens);
     u.DecodeKvBytes = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, u.DecodeContext);

@@ -157,9 +157,10 @@ double KeptBits(const FormatInfo& base, double bits, Format compute) {
 
 } // namespace
 
-WeightStorage WeightStorageOf(const ModelArch& m, const PrecisionSet& p) {
+WeightStorage WeightStorageOf(const ModelArch& m, const PrecisionSet& p) { return WeightStorageOf(m, ParamGroupsOf(m), p); }
+
+WeightStorage WeightStorageOf(const ModelArch& m, const ParamGroups& g, const PrecisionSet& p) {
     const FormatInfo& f = GetFormatInfo(p.Weights);
-    const ParamGroups g = ParamGroupsOf(m);
     const bool experts_only = f.ExpertsOnlyOnMoe && IsMoe(m);
     constexpr double kBf16Bits = 16.0; // what an experts-only checkpoint keeps for the non-expert linear layers
     // A group named in LayerWeights is stored in that format's linear-layer width; otherwise as WeightStorageOf(m, format).

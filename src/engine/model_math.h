@@ -50,6 +50,8 @@ WeightStorage WeightStorageOf(const ModelArch& model, Format format);
 // The same with each group's own format where precision.LayerWeights names one, and the groups a quantised format
 // leaves unquantised (embedding, lm_head, norms) in the model's dtype: fp32 when the compute format is fp32/tf32.
 WeightStorage WeightStorageOf(const ModelArch& model, const PrecisionSet& precision);
+// The same from the model's ParamGroupsOf, where the caller has them already.
+WeightStorage WeightStorageOf(const ModelArch& model, const ParamGroups& groups, const PrecisionSet& precision);
 
 // Transient bytes one tensor-parallel rank holds on top of the stored weights while its weight-only format's library
 // quantises or dequantises the largest quantised matrix (FormatInfo::TransientBytesPerWeight); 0 for other formats.
