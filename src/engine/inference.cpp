@@ -248,7 +248,10 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     t.LinearMemoryS = steps * WeightBytesReadPerRank(u, tokens_per_step) / u.BandwidthBytesPerS;
     t.AttentionMemoryS = steps * kv_read / u.BandwidthBytesPerS;
     const double linear_flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch);
-    const double prefill_attention = prefill_tokens == u.S->Inference.InputTokens ? u.PromptAttentionFlops : AttentionFlops(m, 0.0, prefill_tokens);
+    // The prompt's attention: none in a decode-only step, the setup's for the whole prompt, else this chunk's.
+    const double prefill_attention = prefill_tokens == 0.0                         ? 0.0
+                                     : prefill_tokens == u.S->Inference.InputTokens ? u.PromptAttentionFlops
+                                                                                     : AttentionFlops(m, 0.0, prefill_tokens);
     const double attention_flops = prefill_attention + steps * decode_batch * u.DecodeAttentionFlops;
     t.LinearComputeS = linear_flops / u.Tp / u.FlopsPerS;
     t.AttentionComputeS = attention_flops / u.Tp / u.FlopsPerS;
@@ -471,7 +474,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     AddStep(r, "bandwidth_efficiency", "Bandwidth efficiency (decode)", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.BandwidthEfficiency, "");
     AddStep(r, "compute_efficiency", "Compute efficiency (prefill)", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.ComputeEfficiency, "");
     const double input = in.InputTokens;
-    const double prefill_flops = 2.0 * u.ActiveLinearParams * input + AttentionFlops(m, 0.0, input);
+    const double prefill_flops = 2.0 * u.ActiveLinearParams * input + u.PromptAttentionFlops; // AttentionFlops(m, 0, input)
     AddStep(r, "prefill_flops", "Prefill FLOPs per request",
             "2 × " + Num(u.ActiveLinearParams) + " active params × " + Num(input) + " tokens + attention " + Num(AttentionFlops(m, 0.0, input)),
             prefill_flops, "FLOP");
