@@ -144,7 +144,9 @@ struct EfficiencyChoice {
     bool           Eager = false;
 };
 
-bool StartsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+bool StartsWith(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() && std::char_traits<char>::compare(text.data(), prefix.data(), prefix.size()) == 0;
+}
 
 // Every evaluation resolves its efficiencies (the planner: every probe), so the names are compared as string_views,
 // lengths first, without a library call per comparison.
