@@ -6,10 +6,6 @@
 
 namespace engine {
 
-int KvHeadsOf(const ModelArch& m) { return m.KvHeads > 0 ? m.KvHeads : m.Heads; }
-int HeadDimOf(const ModelArch& m) { return m.HeadDim > 0 ? m.HeadDim : (m.Heads > 0 ? m.Hidden / m.Heads : 0); }
-bool IsMoe(const ModelArch& m) { return m.Experts > 0 && m.ExpertsActive > 0; }
-bool IsMla(const ModelArch& m) { return m.KvLoraRank > 0; }
 
 namespace {
 

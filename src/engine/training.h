@@ -181,7 +181,7 @@ std::string    DurationText(double seconds);                 // "3.2 days", "5.1
 // [SECTION] Memory (training_memory.cpp)
 //-----------------------------------------------------------------------------
 
-bool IsLoraWorkload(WorkloadKind workload);
+inline bool IsLoraWorkload(WorkloadKind workload) { return workload == WorkloadKind::Lora || workload == WorkloadKind::Qlora; }
 // The format the (frozen or trained) weights are held in: QLoRA with a 16/32-bit weight format uses NF4.
 Format TrainingWeightFormat(const Scenario& scenario);
 // Bytes of the whole model's (trained or frozen) weights in that format; quantized formats keep embeddings, lm_head

@@ -72,7 +72,6 @@ int MicroBatchesPerStep(const Scenario& s, const TrainingLayout& l) {
     return static_cast<int>(std::clamp(rounds, 1.0, 1e6));
 }
 
-bool IsLoraWorkload(WorkloadKind workload) { return workload == WorkloadKind::Lora || workload == WorkloadKind::Qlora; }
 
 Format TrainingWeightFormat(const Scenario& s) {
     // QLoRA quantises the frozen base to NF4 with double quantisation (Dettmers et al. 2023 §3); a 16/32-bit
