@@ -1,7 +1,11 @@
 // gpuplan benchmark: what one evaluation and one whole-catalog plan cost, natively or in WebAssembly (the same
 // source runs under node as build-wasm/bench/bench_engine.js). Prints figures; asserts nothing.
 //
-//   build/bench_engine [--json FILE|-] [--quick]
+//   build/bench_engine [--json FILE|-] [--quick] [--only TEXT] [--count N]
+//
+// --count N runs each chosen figure's body once, then N times inside CountedCalls, untimed: instructions per call for
+// a profiler, e.g. valgrind --tool=callgrind --toggle-collect='*CountedCalls*' build/bench_engine --only =ID --count 20
+// (the collected total / N; docs/BENCHMARKS.md, fifth pass).
 //
 // Each figure is the fastest of several timed batches (the machine is shared; the fastest batch is the one the
 // other processes disturbed least), in µs per call. "explained" = derivation steps and warnings built, as the
@@ -56,10 +60,24 @@ volatile double g_sink = 0; // keeps the optimiser from dropping the work
 
 // Fastest of `batches` batches, each long enough (≥ min_batch_s) to swamp the clock's resolution.
 const char* g_only = "";
+int         g_count = 0; // --count N (see the header)
+
+// The N counted calls of --count, in a function of their own so that a profiler can collect exactly them.
+__attribute__((noinline)) double CountedCalls(const std::function<double()>& body, int n) {
+    double sum = 0;
+    for (int i = 0; i < n; ++i) sum += body();
+    return sum;
+}
 
 double TimeUs(const std::string& id, const std::function<double()>& body, int batches, double min_batch_s) {
     using clock = std::chrono::steady_clock;
-    if (id.find(g_only) == std::string::npos) return 0;
+    const bool chosen = g_only[0] == '=' ? id == g_only + 1 : id.find(g_only) != std::string::npos;
+    if (!chosen) return 0;
+    if (g_count > 0) { // untimed: one warm-up call, then the counted ones
+        g_sink = g_sink + body();
+        g_sink = g_sink + CountedCalls(body, g_count);
+        return 0;
+    }
     int per_batch = 1;
     for (;;) { // calibrate
         const auto start = clock::now();
@@ -111,11 +129,12 @@ std::string JsonEscape(const std::string& text) {
 int main(int argc, char** argv) {
     const char* json_path = nullptr;
     bool quick = false;
-    const char* only = ""; // --only TEXT: time only the figures whose id contains TEXT (for a profiler)
+    const char* only = ""; // --only TEXT: time only the figures whose id contains TEXT (=ID: that id alone; for a profiler)
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
         else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
         else if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+        else if (std::strcmp(argv[i], "--count") == 0 && i + 1 < argc) g_count = std::atoi(argv[++i]);
     }
     g_only = only;
     const int batches = quick ? 3 : 7;

@@ -48,19 +48,44 @@ bool ComparablePrice(const Catalog& catalog, const Offer& offer, const engine::C
     return ConvertCurrency(catalog, taxed, offer.Currency, cost.Currency, out) && *out > 0;
 }
 
-// Offers that can be "the cheapest": current ones, or any when the scenario allows stale prices.
-bool Usable(const Offer& offer, const engine::CostParams& cost) { return cost.AllowStalePrices || !IsStale(offer.AsOf); }
+// What the summary and the price options read of one offer, worked out once: its comparable price and its age
+// (a plan prices every offer of the catalog, and each of these was computed two or three times per offer).
+struct PricedOffer {
+    const Offer* Source  = nullptr;
+    bool         Priced  = false; // ComparablePrice succeeded
+    double       Price   = 0;     // per GPU-hour, scenario currency
+    int          AgeDays = -1;    // AgeDays(as_of); -1 = not a date
+    bool         Stale   = false; // IsStale(as_of): older than kStaleAfterDays
+};
 
-GpuPriceSummary Summarize(const Catalog& catalog, const std::string& gpu_id, const OfferList& offers, const engine::CostParams& cost) {
+std::vector<PricedOffer> Priced(const Catalog& catalog, const OfferList& offers, const engine::CostParams& cost) {
+    std::vector<PricedOffer> out;
+    out.reserve(offers.size());
+    for (const Offer* offer : offers) {
+        PricedOffer p;
+        p.Source = offer;
+        p.Priced = ComparablePrice(catalog, *offer, cost, &p.Price);
+        p.AgeDays = AgeDays(offer->AsOf);
+        p.Stale = p.AgeDays > kStaleAfterDays; // IsStale
+        out.push_back(p);
+    }
+    return out;
+}
+
+// Offers that can be "the cheapest": current ones, or any when the scenario allows stale prices.
+bool Usable(const PricedOffer& offer, const engine::CostParams& cost) { return cost.AllowStalePrices || !offer.Stale; }
+
+GpuPriceSummary Summarize(const std::string& gpu_id, const std::vector<PricedOffer>& offers, const engine::CostParams& cost) {
     GpuPriceSummary summary;
     summary.GpuId = gpu_id;
-    for (const Offer* offer : offers) {
+    for (const PricedOffer& priced : offers) {
+        const Offer* offer = priced.Source;
         if (!cost.Provider.empty() && offer->ProviderId != cost.Provider) continue;
-        double price = 0;
-        if (!ComparablePrice(catalog, *offer, cost, &price)) continue;
+        if (!priced.Priced) continue;
+        const double price = priced.Price;
         summary.Offers += 1;
-        if (IsStale(offer->AsOf)) summary.StaleOffers += 1;
-        if (!Usable(*offer, cost)) continue;
+        if (priced.Stale) summary.StaleOffers += 1;
+        if (!Usable(priced, cost)) continue;
         double* best = offer->Kind == OfferKind::OnDemand ? &summary.CheapestOnDemand : offer->Kind == OfferKind::Spot ? &summary.CheapestSpot : nullptr;
         if (best != nullptr && (*best == 0 || price < *best)) *best = price;
     }
@@ -81,13 +106,15 @@ void FillOfferNetwork(const Catalog& catalog, const Offer& offer, const std::str
 // scenario allows), so that a whole-node spot price is not shown as a saving over a per-GPU rental.
 std::vector<engine::PriceOption> PriceOptions(const Catalog& catalog, const std::string& gpu_id, const OfferList& offers,
                                               const ProviderMap& providers, const engine::CostParams& cost) {
-    const GpuPriceSummary summary = Summarize(catalog, gpu_id, offers, cost);
+    const std::vector<PricedOffer> priced = Priced(catalog, offers, cost);
+    const GpuPriceSummary summary = Summarize(gpu_id, priced, cost);
     std::vector<engine::PriceOption> out;
     out.reserve(offers.size());
-    for (const Offer* offer_ptr : offers) {
-        const Offer& offer = *offer_ptr;
+    for (const PricedOffer& p : priced) {
+        if (!p.Priced) continue;
+        const Offer& offer = *p.Source;
         engine::PriceOption option;
-        if (!ComparablePrice(catalog, offer, cost, &option.PricePerGpuHour)) continue;
+        option.PricePerGpuHour = p.Price;
         const auto provider = providers.find(offer.ProviderId);
         option.OfferId = offer.Id;
         option.ProviderId = offer.ProviderId;
@@ -99,13 +126,13 @@ std::vector<engine::PriceOption> PriceOptions(const Catalog& catalog, const std:
         option.BillingGranularityS = offer.BillingGranularityS;
         option.BillingMinimumS = offer.BillingMinimumS;
         option.Estimate = offer.Estimate;
-        option.AgeDays = AgeDays(offer.AsOf);
-        option.Stale = IsStale(offer.AsOf);
+        option.AgeDays = p.AgeDays;
+        option.Stale = p.Stale;
         option.VatIncluded = cost.PricesIncludeVat;
         option.DearerThanOnDemand = offer.Kind == OfferKind::Spot && summary.CheapestOnDemand > 0 &&
                                     option.PricePerGpuHour >= summary.CheapestOnDemand;
         FillOfferNetwork(catalog, offer, cost.Currency, &option);
-        out.push_back(option);
+        out.push_back(std::move(option));
     }
     return out;
 }
@@ -126,7 +153,7 @@ double DefaultStorage(const Catalog& catalog, const engine::Scenario& scenario) 
 } // namespace
 
 GpuPriceSummary SummarizeGpuPrices(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost) {
-    return Summarize(catalog, gpu_id, OffersOfGpu(catalog, gpu_id), cost);
+    return Summarize(gpu_id, Priced(catalog, OffersOfGpu(catalog, gpu_id), cost), cost);
 }
 
 std::vector<engine::PriceOption> OffersFor(const Catalog& catalog, const std::string& gpu_id, const engine::CostParams& cost) {

@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <utility>
 #include <vector>
 
@@ -279,9 +278,19 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
     // An offer prices the headline only when its hosts hold one unit of the deployment (a replica; a whole training
     // run) or it states a fast fabric between hosts: InfiniBand is never assumed (docs/PLANNING.md, "Network").
     const int unit = IsInference(s) ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
-    std::map<std::string, int> largest_instance; // per provider: the host size an offer that states none can have
-    for (const PriceOption& option : options)
-        largest_instance[option.ProviderId] = std::max(largest_instance[option.ProviderId], std::max(1, option.GpusPerInstance));
+    // Per provider: the host size an offer that states none can have. A GPU has a few dozen offers from a handful of
+    // providers (the planner prices every row): a short linear scan, no map of strings.
+    std::vector<std::pair<const std::string*, int>> largest_instance;
+    const auto largest_of = [&largest_instance](const std::string& provider) -> int& {
+        for (std::pair<const std::string*, int>& entry : largest_instance)
+            if (*entry.first == provider) return entry.second;
+        largest_instance.push_back({&provider, 0});
+        return largest_instance.back().second;
+    };
+    for (const PriceOption& option : options) {
+        int& largest = largest_of(option.ProviderId);
+        largest = std::max(largest, std::max(1, option.GpusPerInstance));
+    }
     int unhostable = 0;
     std::vector<OfferCost> priced;
     priced.reserve(options.size());
@@ -289,8 +298,8 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
         if (!s.Cost.Provider.empty() && option.ProviderId != s.Cost.Provider) continue;
         if (!(option.PricePerGpuHour > 0) || !std::isfinite(option.PricePerGpuHour)) continue;
         OfferCost cost = PriceOffer(s, *r, option);
-        const int node = option.GpusPerNode > 0 ? option.GpusPerNode : largest_instance[option.ProviderId];
-        const bool fast = option.Fabric == "infiniband" || option.Fabric == "roce" || option.Fabric == "efa";
+        const int node = option.GpusPerNode > 0 ? option.GpusPerNode : largest_of(option.ProviderId);
+        const bool fast = IsFastFabric(option.Fabric);
         cost.CanHost = unit <= node || fast;
         unhostable += cost.CanHost ? 0 : 1;
         priced.push_back(std::move(cost));
@@ -310,8 +319,9 @@ void ApplyCosts(const Scenario& s, const std::vector<PriceOption>& options, doub
             continue;
         }
         if (!offer.CanHost) continue;
-        if (offer.Kind == "on_demand" && on_demand == nullptr) on_demand = &offer;
-        if (offer.Kind == "spot" && spot == nullptr) spot = &offer;
+        const std::string_view kind = offer.Kind;
+        if (kind == "on_demand" && on_demand == nullptr) on_demand = &offer;
+        if (kind == "spot" && spot == nullptr) spot = &offer;
     }
     if (unhostable > 0 && s.Cost.PricePerGpuHour <= 0)
         AddWarning(r, "offers_cannot_host", std::to_string(unhostable) + " offer(s) left out of the cheapest: their hosts hold fewer than the " +

@@ -2,6 +2,7 @@
 // (the caller converts catalog offers into the scenario's currency); the engine only does arithmetic.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "engine/result.h"
@@ -32,6 +33,10 @@ struct PriceOption {
     double      NetworkBytesPerSPerGpu = 0; // stated inter-node bandwidth per GPU, bytes/s; 0 = not stated
     int         GpusPerNode         = 0;  // GPUs one host of this offer holds; 0 = not stated
 };
+
+// Whether an offer's `fabric` between hosts is a fast one (InfiniBand, RoCE or EFA): the only fabrics a configuration
+// may span hosts on (docs/PLANNING.md, "Network").
+inline bool IsFastFabric(std::string_view fabric) { return fabric == "infiniband" || fabric == "roce" || fabric == "efa"; }
 
 // Average hours in a month: 365 × 24 / 12.
 constexpr double kHoursPerMonth = 730.0;

@@ -127,9 +127,9 @@ const ArchRow kRows[] = {
 
 } // namespace
 
-bool IsLocalEngine(const std::string& engine) { return engine == "llama.cpp" || engine == "ollama"; }
+bool IsLocalEngine(std::string_view engine) { return engine == "llama.cpp" || engine == "ollama"; }
 
-bool IsEagerEngine(const std::string& engine) { return engine == "pytorch-eager"; }
+bool IsEagerEngine(std::string_view engine) { return engine == "pytorch-eager"; }
 
 namespace {
 
@@ -144,12 +144,19 @@ struct EfficiencyChoice {
     bool           Eager = false;
 };
 
-EfficiencyChoice ChooseEfficiency(const std::string& architecture, const std::string& engine) {
+bool StartsWith(std::string_view text, std::string_view prefix) {
+    return text.size() >= prefix.size() && std::char_traits<char>::compare(text.data(), prefix.data(), prefix.size()) == 0;
+}
+
+// Every evaluation resolves its efficiencies (the planner: every probe), so the names are compared as string_views,
+// lengths first, without a library call per comparison.
+EfficiencyChoice ChooseEfficiency(const std::string& architecture_name, const std::string& engine_name) {
+    const std::string_view architecture = architecture_name, engine = engine_name;
     EfficiencyChoice c;
     for (const ArchRow& row : kRows)
-        if (std::string_view(architecture) == row.Architecture) { c.Row = &row; break; } // ids are unique
-    c.Apple = architecture.rfind("apple", 0) == 0;
-    const bool amd = architecture.rfind("cdna", 0) == 0 || architecture.rfind("rdna", 0) == 0;
+        if (architecture == row.Architecture) { c.Row = &row; break; } // ids are unique
+    c.Apple = StartsWith(architecture, "apple");
+    const bool amd = StartsWith(architecture, "cdna") || StartsWith(architecture, "rdna");
     c.Backend = c.Apple ? "Metal" : amd ? "ROCm" : c.Row != nullptr ? "CUDA" : "";
     c.Local = IsLocalEngine(engine);
     c.Eager = !c.Local && IsEagerEngine(engine);
@@ -204,7 +211,11 @@ std::string InferenceEfficiencyBasis(const std::string& architecture, const std:
 }
 
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s) {
-    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine, ResolveMathPath(s.Gpu, s.Precision.Compute).Compute);
+    return ResolveInferenceEfficiency(s, ResolveMathPath(s.Gpu, s.Precision.Compute).Compute);
+}
+
+InferenceEfficiency ResolveInferenceEfficiency(const Scenario& s, ComputeClass math) {
+    InferenceEfficiency e = DefaultInferenceEfficiency(s.Gpu.Architecture, s.Inference.Engine, math);
     const EfficiencyOverrides& o = s.Efficiency;
     if (o.BandwidthEfficiency > 0) e.BandwidthEfficiency = o.BandwidthEfficiency;
     if (o.ComputeEfficiency > 0) e.ComputeEfficiency = o.ComputeEfficiency;

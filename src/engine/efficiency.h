@@ -2,6 +2,7 @@
 // Training MFU defaults live with the training model. Every figure's source is next to its row in efficiency.cpp.
 #pragma once
 #include <string>
+#include <string_view>
 
 #include "engine/scenario.h"
 
@@ -22,10 +23,10 @@ struct InferenceEfficiency {
 
 // Local engines (llama.cpp, Ollama on top of it): bandwidth share and fixed per-token cost of a backend, fitted on
 // the llama.cpp calibration cases (efficiency.cpp).
-bool IsLocalEngine(const std::string& engine);
+bool IsLocalEngine(std::string_view engine);
 // Eager PyTorch generation loops ("pytorch-eager": LitGPT generate, HF transformers generate without compile or CUDA
 // graphs): every op is launched from Python, and at small batch the host, not the GPU, sets the pace (efficiency.cpp).
-bool IsEagerEngine(const std::string& engine);
+bool IsEagerEngine(std::string_view engine);
 
 // Defaults for an architecture name as the GPU catalog spells it ("hopper", "ada", "cdna3", "apple_m2", ...) and a
 // serving engine ("" = datacenter engine; "llama.cpp" / "ollama" = local engine with its per-token cost).
@@ -36,6 +37,8 @@ InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, 
 std::string InferenceEfficiencyBasis(const std::string& architecture, const std::string& engine = "");
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
+// The same where the caller has resolved the math path already (ResolveMathPath(gpu, precision.compute).Compute).
+InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario, ComputeClass math);
 
 // The defaults that can move a result by more than 20 %, as a Markdown table (docs/SCENARIO.md embeds it between
 // <!-- defaults:begin --> and <!-- defaults:end -->; tests/engine/test_defaults_doc.cpp fails when they differ).

@@ -27,6 +27,13 @@ bool ReportNonFinite(Result* r) {
     const MemoryBreakdown& m = r->MemoryPerGpu;
     const InferenceResult& in = r->Inference;
     const TrainingResult& t = r->Training;
+    // Nearly always everything is finite: then so is the sum of the figures below (an infinite or NaN term makes it
+    // infinite or NaN), and with no derivation to check there is nothing to name. Otherwise (or when the finite sum
+    // overflows) the figures are searched one by one.
+    const double sum = m.Total + m.Weights + m.KvCache + m.Activations + m.Optimizer + m.Gradients + in.TtftS + in.TpotS +
+                       in.ThroughputTokensPerS + in.MaxConcurrency + in.RequestsPerS + in.GpusForTargetUsers + in.BatchJobTimeS +
+                       t.Flops + t.TimeS + t.GpuHours + t.Mfu + t.TokensPerSPerGpu + t.StepTimeS;
+    if (std::isfinite(sum) && r->Derivation.empty()) return false;
     const NamedFigure figures[] = {
         {"memory_per_gpu_bytes.total", m.Total},           {"memory_per_gpu_bytes.weights", m.Weights},
         {"memory_per_gpu_bytes.kv_cache", m.KvCache},      {"memory_per_gpu_bytes.activations", m.Activations},

@@ -40,6 +40,8 @@ struct Setup {
     double              BandwidthBytesPerS = 0; // achievable per GPU
     double              FlopsPerS = 0;          // achievable per GPU on the math path
     double              LinkBytesPerS = 0;      // achievable per direction, per GPU, for tensor-parallel collectives
+    double              KvShare = 1;            // KvShareOfRank at Tp: the share of a sequence's KV heads one rank keeps
+    double              StageShare = 1;         // StageLayerFraction at Pp: the share of the layers the fullest stage holds
     double              ActiveLinearParams = 0; // parameters in matmuls per token (active params minus the embedding lookup)
     // What every step and memory figure of the scenario reads and no TP degree or concurrency changes (whole model,
     // not split by rank): computed once per setup instead of once per step.
@@ -81,6 +83,7 @@ void SetTensorParallel(Setup* setup, int tensor_parallel) {
     // clamped to that and EvaluateInference warns otherwise).
     u.AttentionDp = IsMoe(s.Model) && s.Inference.ExpertParallel > 1 && tensor_parallel > 1;
     u.Tp = tensor_parallel;
+    u.KvShare = KvShareOfRank(s.Model, tensor_parallel, u.AttentionDp);
     // Datasheets quote GPU-to-GPU bandwidth bidirectional; a ring all-reduce uses each direction at once.
     double link_bidirectional = s.Gpu.InterconnectBytesPerS > 0 ? s.Gpu.InterconnectBytesPerS : kFallbackInterconnectBytesPerS;
     double link_per_direction = link_bidirectional / 2.0;
@@ -92,15 +95,16 @@ void SetTensorParallel(Setup* setup, int tensor_parallel) {
 Setup MakeSetup(const Scenario& s, int tensor_parallel, int pipeline_parallel) {
     Setup u;
     u.S = &s;
-    u.Eff = ResolveInferenceEfficiency(s);
     u.Math = ResolveMathPath(s.Gpu, s.Precision.Compute);
-    u.Weights = WeightStorageOf(s.Model, s.Precision);
+    u.Eff = ResolveInferenceEfficiency(s, u.Math.Compute);
+    const ParamGroups groups = ParamGroupsOf(s.Model);
+    u.Weights = WeightStorageOf(s.Model, groups, s.Precision);
     u.Pp = pipeline_parallel;
+    u.StageShare = StageLayerFraction(s.Model.Layers, pipeline_parallel);
     u.ContextTokens = ContextTokensOf(s.Inference);
     u.DecodeContext = s.Inference.InputTokens + s.Inference.OutputTokens / 2.0;
     u.BandwidthBytesPerS = s.Gpu.BandwidthBytesPerS * u.Eff.BandwidthEfficiency;
     u.FlopsPerS = u.Math.PeakFlops * u.Eff.ComputeEfficiency;
-    const ParamGroups groups = ParamGroupsOf(s.Model);
     u.ActiveLinearParams = std::max(0.0, ActiveParams(s.Model) - (s.Model.TiedEmbeddings ? 0.0 : groups.Embedding));
     u.ContextKvBytes = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, u.ContextTokens, s.Inference.KvBlockTokens);
     u.DecodeKvBytes = KvCacheBytesPerSequence(s.Model, s.Precision.KvCache, u.DecodeContext);
@@ -127,19 +131,16 @@ struct InferenceMemory {
 // across TP ranks (vLLM VocabParallelEmbedding / ParallelLMHead) and placed on the first / last stage; norms
 // replicated on every TP rank.
 double WeightsPerGpu(const Setup& u) {
-    const ModelArch& m = u.S->Model;
-    const double stage = StageLayerFraction(m.Layers, u.Pp);
+    const double stage = u.StageShare;
     const WeightStorage& w = u.Weights;
     const double layers = (u.AttentionDp ? w.DenseBytes + w.ExpertBytes / u.Tp : (w.DenseBytes + w.ExpertBytes) / u.Tp) * stage;
     const double ends = u.Pp == 1 ? (w.EmbeddingBytes + w.LmHeadBytes) / u.Tp : std::max(w.EmbeddingBytes, w.LmHeadBytes) / u.Tp;
     return layers + ends + w.NormBytes * stage;
 }
 
-double KvBytesPerSequencePerGpu(const Setup& u, double context_tokens, double block_tokens) {
-    const ModelArch& m = u.S->Model;
-    return KvCacheBytesPerSequence(m, u.S->Precision.KvCache, context_tokens, block_tokens) * KvShareOfRank(m, u.Tp, u.AttentionDp) *
-           StageLayerFraction(m.Layers, u.Pp);
-}
+// The KV bytes on the fullest GPU of a sequence whose whole-model KV cache is `whole_model_bytes`: the rank's share
+// of the KV heads, the stage's share of the layers.
+double KvBytesOnGpu(const Setup& u, double whole_model_bytes) { return whole_model_bytes * u.KvShare * u.StageShare; }
 
 // Widest per-token MLP activation a layer produces on one rank (MoE: every chosen and shared expert).
 double MlpWidthPerRank(const ModelArch& m, int tensor_parallel) {
@@ -168,8 +169,7 @@ double ActivationBytesPerGpu(const Setup& u) {
 InferenceMemory MemoryPerGpu(const Setup& u) {
     InferenceMemory mem;
     mem.WeightsBytes = WeightsPerGpu(u);
-    mem.KvBytes = u.ContextKvBytes * KvShareOfRank(u.S->Model, u.Tp, u.AttentionDp) * StageLayerFraction(u.S->Model.Layers, u.Pp) *
-                  u.S->Inference.Concurrency; // KvBytesPerSequencePerGpu at ContextTokens
+    mem.KvBytes = KvBytesOnGpu(u, u.ContextKvBytes) * u.S->Inference.Concurrency;
     mem.QuantTransientBytes = QuantisationTransientBytes(u.S->Model, u.S->Precision, u.Tp);
     mem.ActivationBytes = ActivationBytesPerGpu(u) + mem.QuantTransientBytes;
     mem.OverheadBytes = u.Eff.RuntimeOverheadBytes;
@@ -244,11 +244,14 @@ StepTime MixedSteps(const Setup& u, double prefill_tokens, double decode_batch, 
     const ModelArch& m = u.S->Model;
     StepTime t;
     const double tokens_per_step = prefill_tokens / steps + decode_batch;
-    const double kv_read = decode_batch * u.DecodeKvBytes * KvShareOfRank(m, u.Tp, u.AttentionDp);
+    const double kv_read = decode_batch * u.DecodeKvBytes * u.KvShare;
     t.LinearMemoryS = steps * WeightBytesReadPerRank(u, tokens_per_step) / u.BandwidthBytesPerS;
     t.AttentionMemoryS = steps * kv_read / u.BandwidthBytesPerS;
     const double linear_flops = 2.0 * u.ActiveLinearParams * (prefill_tokens + steps * decode_batch);
-    const double prefill_attention = prefill_tokens == u.S->Inference.InputTokens ? u.PromptAttentionFlops : AttentionFlops(m, 0.0, prefill_tokens);
+    // The prompt's attention: none in a decode-only step, the setup's for the whole prompt, else this chunk's.
+    const double prefill_attention = prefill_tokens == 0.0                         ? 0.0
+                                     : prefill_tokens == u.S->Inference.InputTokens ? u.PromptAttentionFlops
+                                                                                     : AttentionFlops(m, 0.0, prefill_tokens);
     const double attention_flops = prefill_attention + steps * decode_batch * u.DecodeAttentionFlops;
     t.LinearComputeS = linear_flops / u.Tp / u.FlopsPerS;
     t.AttentionComputeS = attention_flops / u.Tp / u.FlopsPerS;
@@ -363,8 +366,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
     const double usable = s.Gpu.MemoryBytes * u.Eff.GpuMemoryUtilization;
     r->Fits = r->MemoryPerGpu.Total <= usable;
 
-    const ParamGroups groups = ParamGroupsOf(m);
-    const double params = TotalParams(m);
+    const ParamGroups groups = Explaining() ? ParamGroupsOf(m) : ParamGroups{}; // for the words of the steps below
+    const double params = Explaining() ? TotalParams(m) : 0.0;
     const WeightStorage& w = u.Weights;
     AddStep(r, "params", "Parameters", m.Params > 0 ? "from the model card" : "from the architecture", params, "params");
     AddStep(r, "weights_model_bytes", "Weights, whole model",
@@ -390,10 +393,10 @@ void EvaluateInference(const Scenario& s, Result* r) {
     if (Explaining() && global_layers < m.Layers)
         kv_formula += "; " + Str(m.Layers - global_layers) + " sliding-window layers keep at most " + Str(m.SlidingWindow) + " tokens";
     AddStep(r, "kv_bytes_per_token", "KV cache per token (whole model)", kv_formula, kv_per_token, "B");
-    const double kv_seq_gpu = KvBytesPerSequencePerGpu(u, u.ContextTokens, in.KvBlockTokens);
+    const double kv_seq_gpu = KvBytesOnGpu(u, u.ContextKvBytes); // at ContextTokens in KV blocks
     AddStep(r, "kv_bytes_per_sequence_per_gpu", "KV cache per sequence per GPU",
             Num(u.ContextTokens) + " tokens in blocks of " + Num(in.KvBlockTokens) + " × KV share of a TP rank " +
-                Num(KvShareOfRank(m, tp, u.AttentionDp)) + " × stage share " + Num(StageLayerFraction(m.Layers, pp)),
+                Num(u.KvShare) + " × stage share " + Num(u.StageShare),
             kv_seq_gpu, "B");
     AddStep(r, "kv_cache_bytes", "KV cache per GPU", "KV per sequence per GPU × " + Str(in.Concurrency) + " sequences", mem.KvBytes, "B");
     AddStep(r, "activation_bytes", "Activations per GPU",
@@ -421,8 +424,12 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->GpusNeeded = 0;
     Setup trial = u;
     for (int candidate = 1; candidate <= 1024; candidate *= 2) {
-        SetTensorParallel(&trial, candidate);
-        if (MemoryPerGpu(trial).Total() <= usable) {
+        bool fits = r->Fits; // the scenario's own degree: sized above
+        if (candidate != tp) {
+            SetTensorParallel(&trial, candidate);
+            fits = MemoryPerGpu(trial).Total() <= usable;
+        }
+        if (fits) {
             r->GpusNeeded = candidate * pp;
             break;
         }
@@ -467,7 +474,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     AddStep(r, "bandwidth_efficiency", "Bandwidth efficiency (decode)", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.BandwidthEfficiency, "");
     AddStep(r, "compute_efficiency", "Compute efficiency (prefill)", InferenceEfficiencyBasis(u.S->Gpu.Architecture, u.S->Inference.Engine), u.Eff.ComputeEfficiency, "");
     const double input = in.InputTokens;
-    const double prefill_flops = 2.0 * u.ActiveLinearParams * input + AttentionFlops(m, 0.0, input);
+    const double prefill_flops = 2.0 * u.ActiveLinearParams * input + u.PromptAttentionFlops; // AttentionFlops(m, 0, input)
     AddStep(r, "prefill_flops", "Prefill FLOPs per request",
             "2 × " + Num(u.ActiveLinearParams) + " active params × " + Num(input) + " tokens + attention " + Num(AttentionFlops(m, 0.0, input)),
             prefill_flops, "FLOP");
@@ -481,7 +488,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     const double batch = in.Concurrency;
     const StepTime decode = DecodeStep(u, batch);
     const double decode_bytes = WeightBytesReadPerRank(u, batch) +
-                                batch * KvCacheBytesPerSequence(m, s.Precision.KvCache, u.DecodeContext) * KvShareOfRank(m, tp, u.AttentionDp);
+                                batch * u.DecodeKvBytes * u.KvShare;
     AddStep(r, "decode_bytes_per_step", "Bytes read per decode step per GPU",
             "weights" + std::string(IsMoe(m) ? " (experts touched " + Num(ExpectedExpertsTouched(m, batch)) + " of " + Str(m.Experts) + ")" : "") +
                 " + KV of " + Num(batch) + " sequences at " + Num(u.DecodeContext) + " tokens",
@@ -524,7 +531,8 @@ void EvaluateInference(const Scenario& s, Result* r) {
         const double rate = traffic_rate > 0 ? traffic_rate : in.RequestRatePerS > 0 ? in.RequestRatePerS : kDefaultLoadShare * sustained;
         r->Inference.RequestRatePerS = rate;
         r->Inference.SlotUtilisation = sustained > 0 ? rate / sustained : 0.0;
-        const double ttft_loaded = AtConcurrency(u, std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch)), alone_ttft_s).TtftS;
+        const double loaded_batch = std::max(1.0, std::ceil(r->Inference.SlotUtilisation * batch));
+        const double ttft_loaded = Ttft(u, loaded_batch - 1.0).TotalS(); // AtConcurrency(u, loaded_batch).TtftS
         // One queueing model for every p95/p99 the page shows (queueing.h: M/D/c, Allen–Cunneen).
         const QueueWaits queue = QueueWaitsOf(slots, latency, rate);
         const bool stable = queue.Stable;
@@ -563,7 +571,7 @@ void EvaluateInference(const Scenario& s, Result* r) {
     r->Inference.KvPoolBytesPerGpu = pool;
     r->Inference.KvBytesPerToken = kv_per_token;
     AddStep(r, "kv_pool_bytes", "Memory for KV cache per GPU", "usable − weights − activations − overhead", pool, "B");
-    const double kv_token_gpu = KvBytesPerSequencePerGpu(u, 1.0, 1.0);
+    const double kv_token_gpu = KvBytesOnGpu(u, kv_per_token);
     r->Inference.KvPoolTokensPerReplica = kv_token_gpu > 0 ? std::floor(pool / kv_token_gpu) : 0.0;
     AddStep(r, "kv_pool_tokens", "KV cache tokens per replica", "pool / KV per token per GPU (full-attention layers)", r->Inference.KvPoolTokensPerReplica, "tokens");
     const double max_batch = kv_seq_gpu > 0 ? std::floor(pool / kv_seq_gpu) : 0.0;

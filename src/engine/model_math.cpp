@@ -6,10 +6,6 @@
 
 namespace engine {
 
-int KvHeadsOf(const ModelArch& m) { return m.KvHeads > 0 ? m.KvHeads : m.Heads; }
-int HeadDimOf(const ModelArch& m) { return m.HeadDim > 0 ? m.HeadDim : (m.Heads > 0 ? m.Hidden / m.Heads : 0); }
-bool IsMoe(const ModelArch& m) { return m.Experts > 0 && m.ExpertsActive > 0; }
-bool IsMla(const ModelArch& m) { return m.KvLoraRank > 0; }
 
 namespace {
 
@@ -157,9 +153,10 @@ double KeptBits(const FormatInfo& base, double bits, Format compute) {
 
 } // namespace
 
-WeightStorage WeightStorageOf(const ModelArch& m, const PrecisionSet& p) {
+WeightStorage WeightStorageOf(const ModelArch& m, const PrecisionSet& p) { return WeightStorageOf(m, ParamGroupsOf(m), p); }
+
+WeightStorage WeightStorageOf(const ModelArch& m, const ParamGroups& g, const PrecisionSet& p) {
     const FormatInfo& f = GetFormatInfo(p.Weights);
-    const ParamGroups g = ParamGroupsOf(m);
     const bool experts_only = f.ExpertsOnlyOnMoe && IsMoe(m);
     constexpr double kBf16Bits = 16.0; // what an experts-only checkpoint keeps for the non-expert linear layers
     // A group named in LayerWeights is stored in that format's linear-layer width; otherwise as WeightStorageOf(m, format).

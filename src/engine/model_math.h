@@ -6,10 +6,12 @@
 
 namespace engine {
 
-int    KvHeadsOf(const ModelArch& model);              // KvHeads, or Heads when 0 (MHA)
-int    HeadDimOf(const ModelArch& model);              // HeadDim, or Hidden / Heads when 0
-bool   IsMoe(const ModelArch& model);
-bool   IsMla(const ModelArch& model);
+// Inline: every step, memory figure and layout the engine sizes asks these (a plan: hundreds of thousands of times).
+// KvHeads, or Heads when 0 (MHA); HeadDim, or Hidden / Heads when 0.
+inline int  KvHeadsOf(const ModelArch& m) { return m.KvHeads > 0 ? m.KvHeads : m.Heads; }
+inline int  HeadDimOf(const ModelArch& m) { return m.HeadDim > 0 ? m.HeadDim : (m.Heads > 0 ? m.Hidden / m.Heads : 0); }
+inline bool IsMoe(const ModelArch& m) { return m.Experts > 0 && m.ExpertsActive > 0; }
+inline bool IsMla(const ModelArch& m) { return m.KvLoraRank > 0; }
 // Parameter count implied by the architecture (embeddings, attention, MLP or experts, norms, lm_head).
 double ParamsFromArchitecture(const ModelArch& model);
 // Params when given, else the architecture's count.
@@ -50,6 +52,8 @@ WeightStorage WeightStorageOf(const ModelArch& model, Format format);
 // The same with each group's own format where precision.LayerWeights names one, and the groups a quantised format
 // leaves unquantised (embedding, lm_head, norms) in the model's dtype: fp32 when the compute format is fp32/tf32.
 WeightStorage WeightStorageOf(const ModelArch& model, const PrecisionSet& precision);
+// The same from the model's ParamGroupsOf, where the caller has them already.
+WeightStorage WeightStorageOf(const ModelArch& model, const ParamGroups& groups, const PrecisionSet& precision);
 
 // Transient bytes one tensor-parallel rank holds on top of the stored weights while its weight-only format's library
 // quantises or dequantises the largest quantised matrix (FormatInfo::TransientBytesPerWeight); 0 for other formats.

@@ -55,7 +55,7 @@ TrainingLayout CandidateLayout(const Scenario& s, const TrainingLayout& base, in
     l.TensorParallel = tp;
     l.PipelineParallel = pp;
     l.DataParallel = std::max(1, s.GpuCount / std::max(1, tp * pp * l.ContextParallel));
-    l.ExpertParallel = IsMoe(s.Model) ? std::clamp(ep, 1, l.DataParallel) : 1;
+    l.ExpertParallel = std::clamp(ep, 1, l.DataParallel); // dense models are searched at EP 1 only
     l.VirtualPipelineStages = pp > 1 ? std::max(1, s.Training.VirtualPipelineStages) : 1;
     l.SequenceParallel = tp > 1;
     l.ZeroStage = zero;
@@ -64,6 +64,16 @@ TrainingLayout CandidateLayout(const Scenario& s, const TrainingLayout& base, in
     if (group > 0 && l.DataParallel % group != 0) group = 0;
     l.ShardGroupGpus = (group > 0 && group < l.DataParallel) ? group : l.DataParallel;
     return l;
+}
+
+// Whether the time bound of the no-recompute policy (proof 2 in SuggestParallelism) also bounds the other policies at
+// the same TP × PP × EP. Recompute only adds work: executed FLOPs per token (model FLOPs + a non-negative extra: the
+// attention core for selective, the layers' forward for full), MoE launches (× 4/3 with full recompute) and TP
+// all-reduces (6 instead of 4 per layer with full recompute); steps, micro-batches and PP transfers do not depend on
+// it. The routed experts' FLOPs count (1 / share − 1) times more on top, and a policy never has fewer of them, so the
+// sum only grows while that factor is ≥ 0: an expert share of at most 1 (the default, and all a scenario file allows).
+bool NoRecomputeBoundsEveryPolicy(const Scenario& s) {
+    return !IsMoe(s.Model) || s.Efficiency.MoeExpertComputeShare <= 1.0;
 }
 
 } // namespace
@@ -91,6 +101,15 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
     TrainingLayout smallest;
     const int cp = s.Training.ContextParallel;
     const TrainingLayout base = LayoutOf(s);
+    const bool moe = IsMoe(s.Model);
+    const bool shared_floor = NoRecomputeBoundsEveryPolicy(s);
+    constexpr int kZeroStages = 4;
+    constexpr int kLayoutsPerGroup = kZeroStages * static_cast<int>(std::size(kRecomputeChoices));
+    // Proof 2's lower bound on the time of every ZeRO stage of one TP × PP × EP × recompute: steps × (micro-batches ×
+    // compute per micro-batch + TP + PP communication), less a 1e-9 margin for rounding (see below).
+    const auto time_floor_of = [](const TrainingTime& t) {
+        return t.Steps * (t.MicroBatchesPerStep * t.MicroBatchComputeS + t.TpCommS + t.PpCommS) * (1.0 - 1e-9);
+    };
     for (int tp : kTensorChoices) {
         if (tp > s.Cluster.GpusPerNode || tp > s.GpuCount || s.Model.Heads % tp != 0) continue;
         for (int pp : kPipelineChoices) {
@@ -100,15 +119,33 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
             // MoE: expert parallel 1, 2, 4, … dividing DP and at most the expert count; dense models: 1.
             int ep_choices[kMaxExpertChoices] = {1};
             int ep_count = 1;
-            if (IsMoe(s.Model))
+            if (moe)
                 for (int ep = 2; ep <= dp && ep <= s.Model.Experts && ep_count < kMaxExpertChoices; ep *= 2)
                     if (dp % ep == 0 && s.Model.Experts % ep == 0) ep_choices[ep_count++] = ep;
             for (int e = 0; e < ep_count; ++e) {
+            const int ep = ep_choices[e];
             // Time bounds per recompute policy for this TP × PP × EP, from the first layout timed (any ZeRO stage).
             double time_floor[std::size(kRecomputeChoices)];
             std::fill(std::begin(time_floor), std::end(time_floor), -1.0);
-            for (int zero = 0; zero <= 3; ++zero) {
-                const int ep = ep_choices[e];
+            // Pruning, proof 3 (the whole TP × PP × EP). Once some layout fits, the first layout of this group (ZeRO 0,
+            // no recompute) is timed before anything is sized: its proof-2 bound holds for every ZeRO stage, and for
+            // every recompute policy too where NoRecomputeBoundsEveryPolicy. When it exceeds the best time plus the tie
+            // band, no layout of the group can change the choice (the fallback is not reported once one fits), so
+            // none is sized. Otherwise the timing is kept for that layout's turn.
+            // Micro-batches per step read DP, PP, virtual stages and micro-batch: one count for the whole group.
+            const int micro_batches = MicroBatchesPerStep(s, CandidateLayout(s, base, tp, pp, ep, 0, kRecomputeChoices[0]));
+            TrainingTime first_timed;
+            bool have_first_timed = false;
+            if (out.Found && shared_floor) {
+                first_timed = EstimateTrainingTime(s, CandidateLayout(s, base, tp, pp, ep, 0, kRecomputeChoices[0]), constants, micro_batches);
+                have_first_timed = true;
+                time_floor[0] = time_floor_of(first_timed);
+                if (time_floor[0] > best_time * (1.0 + 1e-3)) {
+                    out.LayoutsTried += kLayoutsPerGroup;
+                    continue;
+                }
+            }
+            for (int zero = 0; zero < kZeroStages; ++zero) {
                 double states_floor = -1.0; // this ZeRO stage's model states + overhead, from its first layout
                 for (size_t rc = 0; rc < std::size(kRecomputeChoices); ++rc) {
                     const RecomputePolicy recompute = kRecomputeChoices[rc];
@@ -128,10 +165,13 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
                     // Once a layout fits (Found never reverts), the smallest-memory fallback is not reported, so
                     // the bound need only exceed the capacity; and a layout that cannot win on time (proof 2 below)
                     // needs neither its memory nor its time.
+                    // The time bound of a policy: its own once one of its layouts is timed, else the no-recompute one
+                    // where that bounds every policy (NoRecomputeBoundsEveryPolicy); the larger of the two where both are.
+                    const double floor = shared_floor ? std::max(time_floor[rc], time_floor[0]) : time_floor[rc];
                     if (states_floor > capacity && (out.Found || states_floor >= smallest_memory)) continue;
-                    if (out.Found && time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
+                    if (out.Found && floor >= 0 && floor > best_time * (1.0 + 1e-3)) continue;
                     const TrainingLayout layout = CandidateLayout(s, base, tp, pp, ep, zero, recompute);
-                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout, constants);
+                    const TrainingMemory estimate = EstimateTrainingMemory(s, layout, constants, micro_batches);
                     const double memory = estimate.Total();
                     if (rc == 0 && !s.Training.PagedOptimizer)
                         states_floor = estimate.WeightsBytes + estimate.GradientsFloorBytes + estimate.OptimizerBytes + estimate.OverheadBytes;
@@ -148,11 +188,11 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
                     // communication), less a 1e-9 margin for rounding, bounds the time of every ZeRO stage from
                     // below. A layout whose bound exceeds the best time so far by more than the 0.1% tie band is
                     // neither faster nor a tie: at its turn it would change nothing, so it is not timed.
-                    if (time_floor[rc] >= 0 && time_floor[rc] > best_time * (1.0 + 1e-3)) continue;
-                    const TrainingTime timed = EstimateTrainingTime(s, layout, constants);
+                    if (floor >= 0 && floor > best_time * (1.0 + 1e-3)) continue;
+                    const bool reuse = have_first_timed && zero == 0 && rc == 0; // timed by proof 3 above: the same layout
+                    const TrainingTime timed = reuse ? first_timed : EstimateTrainingTime(s, layout, constants, micro_batches);
                     const double time = timed.TimeS;
-                    if (time_floor[rc] < 0)
-                        time_floor[rc] = timed.Steps * (timed.MicroBatchesPerStep * timed.MicroBatchComputeS + timed.TpCommS + timed.PpCommS) * (1.0 - 1e-9);
+                    if (time_floor[rc] < 0) time_floor[rc] = time_floor_of(timed);
                     // Faster wins; within 0.1% the one with more memory headroom wins.
                     const bool faster = time < best_time * (1.0 - 1e-3);
                     const bool tie_less_memory = !faster && time <= best_time * (1.0 + 1e-3) && memory < best_memory;

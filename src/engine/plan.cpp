@@ -11,6 +11,8 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "engine/derivation.h"
@@ -90,19 +92,31 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
     }
     const auto largest_instance = [&provider_of](const std::string& id) { return provider_of(id).second; };
     for (const PriceOption& offer : candidate.Offers) {
-        FabricGroup g;
-        g.GpusPerNode = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance(offer.ProviderId);
-        g.Fast = offer.Fabric == "infiniband" || offer.Fabric == "roce" || offer.Fabric == "efa";
-        g.Name = offer.Fabric.empty() ? "ethernet-class" : offer.Fabric;
-        if (offer.NetworkBytesPerSPerGpu > 0) g.NetworkBytesPerSPerGpu = offer.NetworkBytesPerSPerGpu;
-        else if (g.Fast) g.NetworkBytesPerSPerGpu = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
+        // The offer's node size, bandwidth and fabric name; a group is built only for a new (node, bandwidth) pair.
+        const int node = offer.GpusPerNode > 0 ? offer.GpusPerNode : largest_instance(offer.ProviderId);
+        const bool fast = IsFastFabric(offer.Fabric);
+        const std::string_view name = offer.Fabric.empty() ? std::string_view("ethernet-class") : std::string_view(offer.Fabric);
+        double bandwidth = kEthernetClassBytesPerSPerGpu;
+        if (offer.NetworkBytesPerSPerGpu > 0) bandwidth = offer.NetworkBytesPerSPerGpu;
+        else if (fast) bandwidth = s.Cluster.NetworkBytesPerSPerGpu; // fabric stated without a figure: the scenario's
         size_t at = 0; // the group of the same node size and bandwidth, else a new one
-        while (at < groups.size() && !(groups[at].GpusPerNode == g.GpusPerNode && groups[at].NetworkBytesPerSPerGpu == g.NetworkBytesPerSPerGpu)) ++at;
-        if (at == groups.size()) groups.push_back(g);
+        while (at < groups.size() && !(groups[at].GpusPerNode == node && groups[at].NetworkBytesPerSPerGpu == bandwidth)) ++at;
+        if (at == groups.size()) {
+            FabricGroup g;
+            g.GpusPerNode = node;
+            g.NetworkBytesPerSPerGpu = bandwidth;
+            g.Name = std::string(name);
+            g.Fast = fast;
+            g.Offers.reserve(candidate.Offers.size());
+            groups.push_back(std::move(g));
+        }
         FabricGroup& group = groups[at];
-        if (group.Name.find(g.Name) == std::string::npos) group.Name += "/" + g.Name; // "efa/infiniband": same node, same bandwidth
+        if (group.Name.find(name) == std::string::npos) { // "efa/infiniband": same node, same bandwidth
+            group.Name += '/';
+            group.Name += name;
+        }
         group.Offers.push_back(&offer);
-        if (offer.Kind == "on_demand" && offer.PricePerGpuHour > 0)
+        if (std::string_view(offer.Kind) == "on_demand" && offer.PricePerGpuHour > 0)
             group.OnDemand.push_back({static_cast<double>(std::max(1, offer.GpusPerInstance)), offer.PricePerGpuHour});
     }
     if (groups.empty()) { // no offer: sized on an Ethernet-class cluster of the scenario's node size, reported as "no offer"
@@ -118,7 +132,11 @@ std::vector<FabricGroup> FabricGroupsOf(const Scenario& s, const PlanCandidate& 
 // unit of it whole (a replica for inference, the whole run for training), so that no traffic crosses their network.
 // A job sized on one fabric is then priced at the cheapest offer that can host it, spot included.
 std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& groups, const FabricGroup& chosen, int unit_gpus) {
+    size_t count = chosen.Offers.size();
+    for (const FabricGroup& g : groups)
+        if (&g != &chosen && unit_gpus <= g.GpusPerNode) count += g.Offers.size();
     std::vector<PriceOption> out;
+    out.reserve(count);
     for (const PriceOption* offer : chosen.Offers) out.push_back(*offer);
     for (const FabricGroup& g : groups)
         if (&g != &chosen && unit_gpus <= g.GpusPerNode)
@@ -126,8 +144,10 @@ std::vector<PriceOption> OffersThatCanHost(const std::vector<FabricGroup>& group
     return out;
 }
 
-Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g) {
+// The scenario on a candidate GPU and fabric; the visitor's own rate (own_rate) applies to their own GPU only, 0 elsewhere.
+Scenario OnFabric(Scenario s, const GpuSpec& gpu, const FabricGroup& g, double own_rate) {
     s.Gpu = gpu;
+    s.Cost.PricePerGpuHour = own_rate;
     s.Cluster.GpusPerNode = g.GpusPerNode;
     s.Cluster.NetworkBytesPerSPerGpu = g.NetworkBytesPerSPerGpu;
     return s;
@@ -151,8 +171,8 @@ struct Sized {
     bool          Ok = false;
     PlanExclusion Why = PlanExclusion::DoesNotFit;
     std::string   Reason;
-    Scenario      S;        // the configuration to evaluate and price
-    std::vector<PlanPoint> Points;
+    std::optional<Scenario> S; // the configuration to evaluate and price (set when Ok; a failure holds none)
+    std::vector<PlanRowPoint> Points;
     double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
 };
 
@@ -226,7 +246,7 @@ bool MeetsQueueSla(const InferenceParams& in, double slots, double service_s, do
 
 Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
     Sized out;
-    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Scenario s = OnFabric(base, candidate.Gpu, g, own_rate);
     const InferenceParams& in = base.Inference;
     const int pp = in.PipelineParallel;
     std::string error;
@@ -240,7 +260,6 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
     double best_ttft = std::numeric_limits<double>::infinity(), best_speed = 0;
     double best_gpus = 0, best_latency = 0;
     int best_tp = 0, best_batch = 0;
-    const std::string precision = FormatName(s.Precision.Weights);
     Scenario& t = s; // each degree is evaluated on the one working copy; the best is set on it at the end
     for (int tp = tp_min; tp <= kMaxTensorParallel && tp <= 4 * tp_min; tp *= 2) {
         const int replica = tp * pp;
@@ -284,7 +303,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
             any_sla = true;
             const double gpus = replicas * replica;
             const double per_hour = OnDemandPerHour(g, gpus, own_rate);
-            out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour, latency, false, precision});
+            out.Points.push_back({static_cast<int>(gpus), per_hour, latency});
             // Fewest GPUs; then the lower latency.
             const bool better = !out.Ok || gpus < best_gpus || (gpus == best_gpus && latency < best_latency);
             if (better) {
@@ -299,9 +318,9 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
     }
     if (out.Ok) {
         out.S = std::move(s);
-        out.S.Inference.TensorParallel = best_tp;
-        out.S.GpuCount = static_cast<int>(best_gpus);
-        out.S.Inference.Concurrency = best_batch;
+        out.S->Inference.TensorParallel = best_tp;
+        out.S->GpuCount = static_cast<int>(best_gpus);
+        out.S->Inference.Concurrency = best_batch;
         return out;
     }
     if (any_sla || out.Reason.size() > 0) return out;
@@ -325,7 +344,7 @@ Sized SizeOnline(const Scenario& base, const PlanCandidate& candidate, const Fab
 
 Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
     Sized out;
-    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Scenario s = OnFabric(base, candidate.Gpu, g, own_rate);
     const InferenceParams& in = base.Inference;
     std::string error;
     const int tp = SmallestTensorParallel(&s, &error);
@@ -368,13 +387,13 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
     }
     out.Ok = true;
     out.S = t;
-    out.S.GpuCount = static_cast<int>(replicas * replica);
+    out.S->GpuCount = static_cast<int>(replicas * replica);
     // Front: more replicas finish sooner; the cost stays near-flat but for whole instances and billing steps.
     for (double n = replicas; n <= replicas * 8 && n * replica <= kMaxPlanGpus; n *= 2) {
         const double gpus = n * replica;
         const double time_s = one_replica_s > 0 ? one_replica_s / n : 0;
         const double per_hour = OnDemandPerHour(g, gpus, own_rate);
-        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s, false, FormatName(s.Precision.Weights)});
+        out.Points.push_back({static_cast<int>(gpus), per_hour * time_s / 3600.0, time_s});
     }
     out.Rank = OnDemandPerHour(g, replicas * replica, own_rate);
     return out;
@@ -384,7 +403,13 @@ Sized SizeBatch(const Scenario& base, const PlanCandidate& candidate, const Fabr
 // [SECTION] Training runs
 //-----------------------------------------------------------------------------
 
-// The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
+// The current evaluation options without the training layout search (EvaluateOptions::LayoutSearch).
+EvaluateOptions WithoutLayoutSearch() {
+    EvaluateOptions options = CurrentEvaluateOptions();
+    options.LayoutSearch = false;
+    return options;
+}
+
 // The Suggested* fields of one training result copied into another.
 void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
     to->SuggestedFound = from.SuggestedFound;
@@ -399,6 +424,7 @@ void CopySuggestion(const TrainingResult& from, TrainingResult* to) {
     to->SuggestionReason = from.SuggestionReason;
 }
 
+// The scenario's layout on `count` GPUs, or the fastest layout the engine suggests; false when nothing fits.
 // The second evaluation, on the suggested layout, does not search again (figures only): the candidates are built from
 // what a layout leaves alone (micro-batch, context parallel, virtual stages, shard group, the workload), so the search
 // on the changed scenario finds the same layout; the first result's suggestion is kept (tests/catalog/test_layout_search_pruning.cpp
@@ -411,9 +437,7 @@ bool LayoutTraining(Scenario* s, Result* r) {
         if (Explaining()) {
             *r = Evaluate(*s);
         } else {
-            EvaluateOptions no_search = CurrentEvaluateOptions();
-            no_search.LayoutSearch = false;
-            Result applied = Evaluate(*s, no_search);
+            Result applied = Evaluate(*s, WithoutLayoutSearch());
             CopySuggestion(r->Training, &applied.Training);
             *r = std::move(applied);
         }
@@ -423,7 +447,7 @@ bool LayoutTraining(Scenario* s, Result* r) {
 
 Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const FabricGroup& g, double own_rate) {
     Sized out;
-    Scenario s = OnFabric(base, candidate.Gpu, g);
+    Scenario s = OnFabric(base, candidate.Gpu, g, own_rate);
     Result r;
     if (!LayoutTraining(&s, &r)) {
         if (!r.Ok) {
@@ -467,9 +491,9 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
         if (static_cast<double>(first) * factor > kMaxPlanGpus) break;
         Scenario t = s;
         t.GpuCount = first * factor;
-        Result tr;
-        if (factor > 1 && !LayoutTraining(&t, &tr)) continue;
-        if (factor == 1) tr = r;
+        Result laid_out;
+        if (factor > 1 && !LayoutTraining(&t, &laid_out)) continue;
+        const Result& tr = factor == 1 ? r : laid_out; // the fitting count is evaluated already
         const double step = tr.Training.StepTimeS;
         if (t.GpuCount > g.GpusPerNode && !g.Fast && step > 0 && tr.Training.ExposedCommSPerStep / step > kFabricBoundShare) {
             fabric_bound = true;
@@ -477,11 +501,11 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
         }
         const double per_hour = OnDemandPerHour(g, t.GpuCount, own_rate);
         const double cost = per_hour * tr.Training.TimeS / 3600.0;
-        out.Points.push_back({candidate.Gpu.Id, candidate.Gpu.Name, t.GpuCount, cost, tr.Training.TimeS, false, FormatName(s.Precision.Weights)});
+        out.Points.push_back({t.GpuCount, cost, tr.Training.TimeS});
         if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
             out.Ok = true;
-            out.S = t;
             out.Rank = cost > 0 ? cost : tr.Training.TimeS;
+            out.S = std::move(t);
         }
     }
     if (!out.Ok && fabric_bound) {
@@ -546,20 +570,23 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
     // The visitor's own rate is for the scenario's own GPU only (issue 10 item 5).
     const bool own_gpu = !scenario.Gpu.Id.empty() && candidate.Gpu.Id == scenario.Gpu.Id;
     const double own_rate = own_gpu ? scenario.Cost.PricePerGpuHour : 0.0;
-    Scenario base = scenario;
-    if (!own_gpu) base.Cost.PricePerGpuHour = 0;
     const bool inference = scenario.Workload == WorkloadKind::Inference;
     const bool online = inference && scenario.Inference.Mode == ServingMode::Online;
 
     // Size on every fabric the offers state; keep the cheapest (fewest GPUs where nothing is priced).
     Sized best;
     const FabricGroup* best_group = nullptr;
-    const std::vector<FabricGroup> groups = FabricGroupsOf(base, candidate, own_rate > 0);
-    Sized failure;
+    const std::vector<FabricGroup> groups = FabricGroupsOf(scenario, candidate, own_rate > 0);
+    PlanExclusion failure_why = PlanExclusion::DoesNotFit; // the failure nearest to feasible, when no fabric works
+    std::string failure_reason;
     for (const FabricGroup& g : groups) {
-        Sized sized = online ? SizeOnline(base, candidate, g, own_rate) : inference ? SizeBatch(base, candidate, g, own_rate) : SizeTraining(base, candidate, g, own_rate);
+        // Each sizing puts the scenario on the candidate and the fabric (OnFabric), with the visitor's rate only on their own GPU.
+        Sized sized = online ? SizeOnline(scenario, candidate, g, own_rate) : inference ? SizeBatch(scenario, candidate, g, own_rate) : SizeTraining(scenario, candidate, g, own_rate);
         if (!sized.Ok) {
-            if (failure.Reason.empty() || sized.Why > failure.Why) failure = std::move(sized);
+            if (failure_reason.empty() || sized.Why > failure_why) {
+                failure_why = sized.Why;
+                failure_reason = std::move(sized.Reason);
+            }
             continue;
         }
         const bool priced_now = own_rate > 0 || HasOnDemand(g) || (!online && !g.Offers.empty());
@@ -570,15 +597,17 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         }
     }
     if (best_group == nullptr) {
-        row.Excluded = failure.Why;
-        row.Reason = failure.Reason;
+        row.Excluded = failure_why;
+        row.Reason = std::move(failure_reason);
         return row;
     }
     row.Points = std::move(best.Points);
-    Scenario& s = best.S;
+    Scenario& s = *best.S;
     const int unit_gpus = inference ? s.Inference.TensorParallel * s.Inference.PipelineParallel : s.GpuCount;
     const std::vector<PriceOption> offers = OffersThatCanHost(groups, *best_group, unit_gpus);
-    Result r = Evaluate(s);
+    // The row's Result. A training configuration has its layout already (the sizing searched for it) and a row reads
+    // no suggestion: no second search.
+    Result r = inference ? Evaluate(s) : Evaluate(s, WithoutLayoutSearch());
     ApplyCosts(s, offers, electricity, &r, storage);
     // Batch with a deadline: spot's preemption overhead can push the job past it at the on-demand replica count;
     // then spot gets the replicas it needs, and the cheaper of the two configurations is kept.
@@ -613,12 +642,12 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             row.Metric = e.TotalPerMonth;
             row.MetricKind = "on_demand";
             // The front's cost is the same bill at each configuration's GPU count (rent scales, storage and egress do not).
-            for (PlanPoint& p : row.Points)
+            for (PlanRowPoint& p : row.Points)
                 p.Cost = p.Cost * e.BilledHoursPerMonth + e.StoragePerMonth + e.EgressPerMonth;
         }
         // The search bounded the chosen configuration's p95 from above (SizeOnline); its front point shows the Result's.
         if (PeakRequestRate(s.Inference) > 0)
-            for (PlanPoint& p : row.Points)
+            for (PlanRowPoint& p : row.Points)
                 if (p.GpuCount == row.GpuCount) p.LatencyS = std::min(p.LatencyS, row.TtftP95S);
         const auto plural = [](double n, const char* one, const char* many) { return std::string(n == 1 ? one : many); };
         const std::string load = PeakRequestRate(s.Inference) > 0 ? Str(e.PeakRequestsPerS) + " requests/s at the peak"
@@ -669,9 +698,9 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
         // The front's points carry the chosen configuration's kind and extras (spot overhead, storage, billing steps):
         // the chosen one exactly, the other counts scaled by the same ratio to their rent.
         double ratio = 0;
-        for (const PlanPoint& p : row.Points)
+        for (const PlanRowPoint& p : row.Points)
             if (p.GpuCount == row.GpuCount && p.Cost > 0) ratio = row.Metric / p.Cost;
-        for (PlanPoint& p : row.Points) {
+        for (PlanRowPoint& p : row.Points) {
             if (p.GpuCount == row.GpuCount) {
                 p.Cost = row.Metric;
                 p.LatencyS = row.TimeS;
@@ -805,22 +834,26 @@ PlanSummary SummarizePlan(const Scenario& s, const std::vector<PlanRow>& rows) {
     summary.Metric = online ? "monthly_cost" : inference ? (s.Inference.BatchRequests > 0 ? "job_cost" : "cost_per_million_tokens") : "run_cost";
     summary.LatencyName = online ? (PeakRequestRate(s.Inference) > 0 ? "ttft_p95_s" : "ttft_s") : inference ? "job_time_s" : "wall_clock_s";
     if (rows.size() >= 2 && rows[0].Feasible && rows[1].Feasible && rows[0].Metric > 0) summary.WinnerMargin = rows[1].Metric / rows[0].Metric - 1.0;
-    std::vector<PlanPoint> points;
+    // Every feasible row's priced configurations, cheapest first; each named (GPU, precision) only if on the front.
+    struct Candidate {
+        const PlanRow*      Row;
+        const PlanRowPoint* Point;
+    };
+    std::vector<Candidate> points;
     for (const PlanRow& row : rows)
         if (row.Feasible)
-            for (const PlanPoint& p : row.Points)
-                if (p.Cost > 0 && std::isfinite(p.Cost) && std::isfinite(p.LatencyS)) points.push_back(p);
-    std::sort(points.begin(), points.end(), [](const PlanPoint& a, const PlanPoint& b) {
-        return a.Cost != b.Cost ? a.Cost < b.Cost : a.LatencyS < b.LatencyS;
+            for (const PlanRowPoint& p : row.Points)
+                if (p.Cost > 0 && std::isfinite(p.Cost) && std::isfinite(p.LatencyS)) points.push_back({&row, &p});
+    std::sort(points.begin(), points.end(), [](const Candidate& a, const Candidate& b) {
+        return a.Point->Cost != b.Point->Cost ? a.Point->Cost < b.Point->Cost : a.Point->LatencyS < b.Point->LatencyS;
     });
     double best_latency = std::numeric_limits<double>::infinity();
-    for (PlanPoint& p : points) {
+    for (const Candidate& c : points) {
         // Cheaper points came first: only a faster one is not dominated. A point that saves less than
         // kFrontMinGain of the latency for more money is left out, so the front lists real choices.
-        if (p.LatencyS < best_latency * (1.0 - kFrontMinGain)) {
-            p.OnFront = true;
-            best_latency = p.LatencyS;
-            summary.Front.push_back(p);
+        if (c.Point->LatencyS < best_latency * (1.0 - kFrontMinGain)) {
+            best_latency = c.Point->LatencyS;
+            summary.Front.push_back({c.Row->GpuId, c.Row->GpuName, c.Point->GpuCount, c.Point->Cost, c.Point->LatencyS, /*OnFront=*/true, c.Row->Precision});
         }
     }
     return summary;

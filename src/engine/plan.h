@@ -48,6 +48,14 @@ struct PlanPoint {
     std::string Precision;    // the weights format it runs at
 };
 
+// One configuration of a row's GPU the search priced, at the row's precision (the GPU and precision are the row's:
+// SummarizePlan names them on the front's PlanPoints).
+struct PlanRowPoint {
+    int    GpuCount = 0;
+    double Cost     = 0; // as PlanPoint::Cost
+    double LatencyS = 0; // as PlanPoint::LatencyS
+};
+
 struct PlanRow {
     std::string GpuId;
     std::string GpuName;
@@ -83,7 +91,7 @@ struct PlanRow {
     double      Metric = 0;           // what the ranking sorts by: MonthlyCost, or the cheaper of JobCost / SpotJobCost
     std::string MetricKind;           // "on_demand" | "spot"
     std::string CheapestOffer;        // provider name
-    std::vector<PlanPoint> Points;    // every configuration of this GPU the search priced (Pareto front input)
+    std::vector<PlanRowPoint> Points; // every configuration of this GPU the search priced (Pareto front input)
     Scenario    Chosen;               // the configuration the row's figures come from (GPU, count, layout, batch, fabric):
                                       // Use applies it whole, so the Result shows the row's numbers
 };

@@ -62,23 +62,23 @@ double CheckpointBytes(const TrainingMemory& mem, double total_params, bool lora
 // The smallest GPU count (the layout's model-parallel size × a power of two) at which the scenario's layout fits.
 // Without ZeRO, more replicas never lower per-GPU memory, so the search then shards the model states (ZeRO-3 /
 // FSDP full shard) — the usual first remedy — and says so in the derivation.
-// Each count is sized on one working copy of the scenario with its count, ZeRO stage and shard group set, and with
-// the scenario's TrainingConstants: the memory reads none of what those three change.
+// Each count is sized on the scenario itself, with the layout a copy of it with the count, ZeRO stage and shard group
+// set would have (LayoutOf), and with the scenario's TrainingConstants: EstimateTrainingMemory reads those three only
+// through the layout, and the constants hold nothing they change.
 int TrainingGpusNeeded(const Scenario& s, const TrainingConstants& constants, bool* with_zero3) {
     const int model_parallel = s.Training.TensorParallel * s.Training.PipelineParallel * s.Training.ContextParallel;
     *with_zero3 = false;
-    Scenario c = s;
     for (int pass = 0; pass < 2; ++pass) {
         for (int replicas = 1; replicas <= (1 << 20); replicas *= 2) {
-            c.GpuCount = model_parallel * replicas;
-            c.Training.ZeroStage = pass == 1 ? 3 : s.Training.ZeroStage;
-            c.Training.ShardGroupGpus = s.Training.ShardGroupGpus;
-            if (c.Training.ShardGroupGpus > 0 && replicas % c.Training.ShardGroupGpus != 0) c.Training.ShardGroupGpus = 0;
-            if (EstimateTrainingMemory(c, LayoutOf(c), constants).Total() <= s.Gpu.MemoryBytes) {
+            const int gpu_count = model_parallel * replicas;
+            const int zero_stage = pass == 1 ? 3 : s.Training.ZeroStage;
+            int shard_group = s.Training.ShardGroupGpus;
+            if (shard_group > 0 && replicas % shard_group != 0) shard_group = 0;
+            if (EstimateTrainingMemory(s, LayoutOf(s, gpu_count, zero_stage, shard_group), constants).Total() <= s.Gpu.MemoryBytes) {
                 *with_zero3 = pass == 1;
-                return c.GpuCount;
+                return gpu_count;
             }
-            if (c.Training.ZeroStage == 0) break;
+            if (zero_stage == 0) break;
         }
         if (s.Training.ZeroStage == 3) break;
     }
@@ -128,8 +128,12 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     bool needs_zero3 = false;
     r->GpusNeeded = TrainingGpusNeeded(s, constants, &needs_zero3);
 
-    const std::string split = "TP " + std::to_string(layout.TensorParallel) + " × PP " + std::to_string(layout.PipelineParallel);
-    const std::string zero = layout.ZeroStage > 0 ? "ZeRO-" + std::to_string(layout.ZeroStage) + " over " + std::to_string(layout.ShardGroupGpus) + " GPUs" : "no ZeRO";
+    // Words for the memory steps below; a figures-only evaluation (the planner, the layout search's callers) builds none.
+    std::string split, zero;
+    if (Explaining()) {
+        split = "TP " + std::to_string(layout.TensorParallel) + " × PP " + std::to_string(layout.PipelineParallel);
+        zero = layout.ZeroStage > 0 ? "ZeRO-" + std::to_string(layout.ZeroStage) + " over " + std::to_string(layout.ShardGroupGpus) + " GPUs" : "no ZeRO";
+    }
     AddStep(r, "layout", "Layout", DescribeLayout(layout), layout.DataParallel, "replicas");
     AddStep(r, "params", "Parameters", m.Params > 0 ? "from the model card" : "from the architecture", params, "params");
     AddStep(r, "trainable_params", "Trainable parameters",
@@ -140,8 +144,8 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     // With grads_set_to_none the step can peak right after the loss's backward, before most gradients exist.
     const bool peak_before_gradients = mem.PeakLossBackwardBytes > 0 && mem.PeakLossBackwardBytes >= mem.PeakBackwardEndBytes;
     if (lora) {
-        const std::string adapter_dtype = t.StatesInWeightDtype ? " B bf16 adapters" : " B fp32 adapters";
-        const std::string adapter_bytes = t.StatesInWeightDtype ? "2" : "4";
+        const char* adapter_dtype = t.StatesInWeightDtype ? " B bf16 adapters" : " B fp32 adapters";
+        const char* adapter_bytes = t.StatesInWeightDtype ? "2" : "4";
         AddStep(r, "weights_bytes", "Frozen base + adapters per GPU",
                 "(" + Num(params) + " × " + Num(mem.WeightBytesPerParam) + " B (" + FormatName(weight_format) + ") + " + Num(mem.TrainableParams) +
                     " × " + adapter_bytes + adapter_dtype + ") / (" + split + ")" +
@@ -304,7 +308,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     AddStep(r, "suggested_layout", "Suggested layout", suggestion.Reason, suggestion.Found ? suggestion.TimeS : 0.0, "s");
 
     // Warnings
-    if (!r->Fits) {
+    if (!r->Fits && Explaining()) {
         std::string message = "Needs " + Gb(mem.Total()) + " per GPU; " + s.Gpu.Name + " has " + Gb(s.Gpu.MemoryBytes) + ".";
         if (suggestion.Found) message += " Fits as " + DescribeLayout(suggestion.Layout) + ".";
         else if (r->GpusNeeded > 0)
@@ -327,7 +331,7 @@ void EvaluateTraining(const Scenario& s, Result* r) {
     const ComputeClass wanted = GetFormatInfo(s.Precision.Compute).Compute;
     if (!(s.Gpu.PeakFlops[static_cast<int>(wanted)] > 0))
         AddWarning(r, "compute_not_native", std::string(s.Gpu.Name) + " has no " + FormatName(s.Precision.Compute) + " tensor cores; time assumes BF16.");
-    if (s.Efficiency.Mfu <= 0) {
+    if (s.Efficiency.Mfu <= 0 && Explaining()) {
         ComputeClass used = wanted;
         if (!(s.Gpu.PeakFlops[static_cast<int>(used)] > 0)) used = ComputeClass::Bf16;
         const MfuDefault d = DefaultTrainingUtilisation(s.Gpu.Architecture, used, s.GpuCount);

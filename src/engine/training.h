@@ -177,6 +177,9 @@ struct TrainingLayout {
 
 // The scenario's own layout, resolved (ShardGroupGpus 0 → DataParallel).
 TrainingLayout LayoutOf(const Scenario& scenario);
+// The same layout at another GPU count, ZeRO stage and shard group (0 = the data-parallel size): what a copy of the
+// scenario with those three fields changed would resolve to (the GPUs-needed search varies them, without copying).
+TrainingLayout LayoutOf(const Scenario& scenario, int gpu_count, int zero_stage, int shard_group_gpus);
 // Micro-batches each data-parallel rank runs per optimizer step (gradient accumulation × pipeline micro-batches):
 // global_batch_tokens / (seq_len × micro_batch × DP), at least 1. When global_batch_tokens is 0 the default of
 // DefaultGlobalBatchTokens applies.
@@ -195,7 +198,7 @@ std::string    DurationText(double seconds);                 // "3.2 days", "5.1
 // [SECTION] Memory (training_memory.cpp)
 //-----------------------------------------------------------------------------
 
-bool IsLoraWorkload(WorkloadKind workload);
+inline bool IsLoraWorkload(WorkloadKind workload) { return workload == WorkloadKind::Lora || workload == WorkloadKind::Qlora; }
 // The format the (frozen or trained) weights are held in: QLoRA with a 16/32-bit weight format uses NF4.
 Format TrainingWeightFormat(const Scenario& scenario);
 // Bytes of the whole model's (trained or frozen) weights in that format; quantized formats keep embeddings, lm_head
@@ -334,8 +337,12 @@ struct TrainingConstants {
     double StreamBytesPerS = 0;   // achieved HBM bandwidth of memory-bound kernels: peak × the decode bandwidth share
 };
 TrainingConstants TrainingConstantsOf(const Scenario& scenario);
-TrainingMemory    EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);
-TrainingTime      EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants);
+// `micro_batches`: MicroBatchesPerStep(scenario, layout) where the caller has it already (the layout search: one count
+// for the 12 ZeRO × recompute layouts of a TP × PP × EP, which share DP, PP, virtual stages and micro-batch); 0 = computed.
+TrainingMemory    EstimateTrainingMemory(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants,
+                                         int micro_batches = 0);
+TrainingTime      EstimateTrainingTime(const Scenario& scenario, const TrainingLayout& layout, const TrainingConstants& constants,
+                                       int micro_batches = 0);
 
 //-----------------------------------------------------------------------------
 // [SECTION] Evaluation and suggestion (training.cpp, parallelism_search.cpp)

@@ -17,16 +17,18 @@ namespace engine {
 // [SECTION] Layout
 //-----------------------------------------------------------------------------
 
-TrainingLayout LayoutOf(const Scenario& s) {
+TrainingLayout LayoutOf(const Scenario& s) { return LayoutOf(s, s.GpuCount, s.Training.ZeroStage, s.Training.ShardGroupGpus); }
+
+TrainingLayout LayoutOf(const Scenario& s, int gpu_count, int zero_stage, int shard_group_gpus) {
     const TrainingParams& t = s.Training;
     TrainingLayout layout;
     layout.TensorParallel = t.TensorParallel;
     layout.PipelineParallel = t.PipelineParallel;
     layout.ContextParallel = t.ContextParallel;
-    layout.DataParallel = std::max(1, s.GpuCount / std::max(1, t.TensorParallel * t.PipelineParallel * t.ContextParallel));
+    layout.DataParallel = std::max(1, gpu_count / std::max(1, t.TensorParallel * t.PipelineParallel * t.ContextParallel));
     layout.SequenceParallel = t.SequenceParallel && t.TensorParallel > 1;
-    layout.ZeroStage = t.ZeroStage;
-    layout.ShardGroupGpus = (t.ShardGroupGpus > 0 && t.ShardGroupGpus < layout.DataParallel) ? t.ShardGroupGpus : layout.DataParallel;
+    layout.ZeroStage = zero_stage;
+    layout.ShardGroupGpus = (shard_group_gpus > 0 && shard_group_gpus < layout.DataParallel) ? shard_group_gpus : layout.DataParallel;
     layout.Recompute = t.Recompute;
     layout.MicroBatch = t.MicroBatch;
     layout.ExpertParallel = IsMoe(s.Model) ? std::clamp(t.ExpertParallel, 1, layout.DataParallel) : 1;
@@ -70,7 +72,6 @@ int MicroBatchesPerStep(const Scenario& s, const TrainingLayout& l) {
     return static_cast<int>(std::clamp(rounds, 1.0, 1e6));
 }
 
-bool IsLoraWorkload(WorkloadKind workload) { return workload == WorkloadKind::Lora || workload == WorkloadKind::Qlora; }
 
 Format TrainingWeightFormat(const Scenario& s) {
     // QLoRA quantises the frozen base to NF4 with double quantisation (Dettmers et al. 2023 §3); a 16/32-bit
@@ -265,7 +266,7 @@ double OptimizerStateBytes(OptimizerKind optimizer, double d_small, double d_lar
 
 TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l) { return EstimateTrainingMemory(s, l, TrainingConstantsOf(s)); }
 
-TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c) {
+TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c, int micro_batches_per_step) {
     TrainingMemory mem;
     const ModelArch& m = s.Model;
     const double params = c.Params;
@@ -332,7 +333,7 @@ TrainingMemory EstimateTrainingMemory(const Scenario& s, const TrainingLayout& l
     const ActivationInputs inputs = WithLayout(c.Activations, l);
     mem.ActivationsPerLayerBytes = ActivationBytesPerLayer(inputs);
     const double layers_per_stage = std::ceil(static_cast<double>(m.Layers) / l.PipelineParallel);
-    const int micro_batches = MicroBatchesPerStep(s, l);
+    const int micro_batches = micro_batches_per_step > 0 ? micro_batches_per_step : MicroBatchesPerStep(s, l);
     mem.InFlightMicroBatches = l.PipelineParallel > 1 ? std::min(l.PipelineParallel, micro_batches) : 1;
     const double logits_elements = s.Training.SeqLen * l.MicroBatch * m.Vocab / l.TensorParallel / l.ContextParallel;
     const int chunks = std::max(1, s.Training.LossChunks);

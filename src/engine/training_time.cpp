@@ -121,7 +121,7 @@ TrainingConstants TrainingConstantsOf(const Scenario& s) {
 
 TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l) { return EstimateTrainingTime(s, l, TrainingConstantsOf(s)); }
 
-TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c) {
+TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, const TrainingConstants& c, int micro_batches) {
     TrainingTime out;
     const ModelArch& m = s.Model;
     const TrainingFlopsPerToken& flops = c.Flops[static_cast<int>(l.Recompute)];
@@ -139,7 +139,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
     }
 
     const double tp = l.TensorParallel, pp = l.PipelineParallel, cp = l.ContextParallel, dp = l.DataParallel;
-    out.MicroBatchesPerStep = MicroBatchesPerStep(s, l);
+    out.MicroBatchesPerStep = micro_batches > 0 ? micro_batches : MicroBatchesPerStep(s, l);
     const double micro = out.MicroBatchesPerStep;
     const double micro_tokens = s.Training.SeqLen * l.MicroBatch;
     out.TokensPerStep = micro * micro_tokens * dp;

@@ -47,6 +47,24 @@ TEST_CASE("model FLOPs per token equal Korthikanti et al.'s 72·B·s·l·h²(1 +
     CHECK(FlopsPerToken(s, RecomputePolicy::Full).Hardware == doctest::Approx(with_recompute).epsilon(1e-4));
 }
 
+TEST_CASE("a figure that is not finite makes the result an error naming it, explained or figures only") {
+    // A peak of 1e-300 FLOP/s passes the engine's range check (positive) but makes the run last past any double.
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    const double peak = s.Gpu.PeakFlops[static_cast<int>(ComputeClass::Bf16)];
+    s.Gpu.PeakFlops[static_cast<int>(ComputeClass::Bf16)] = 1e-300;
+    for (bool explain : {true, false}) {
+        const Result r = Evaluate(s, EvaluateOptions{explain, false});
+        CAPTURE(explain);
+        CHECK_FALSE(r.Ok);
+        CHECK_FALSE(r.Fits);
+        CHECK(r.Error.find("training.time_s") != std::string::npos);
+        CHECK(r.Error.find("not a finite number") != std::string::npos);
+    }
+    s.Gpu.PeakFlops[static_cast<int>(ComputeClass::Bf16)] = peak; // the same scenario at the real peak is a number
+    CHECK(Evaluate(s, EvaluateOptions{false, false}).Ok);
+}
+
 TEST_CASE("one GPU at a given MFU: time = 6N·T + attention over peak × MFU, by hand") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
