@@ -89,6 +89,8 @@ struct TrainingParams {
     bool      SequenceParallel    = false; // Megatron sequence parallelism (shards norm/dropout activations by TP)
     bool      MoeA2aOverlap       = true;  // MoE expert-parallel all-to-all overlapped with another micro-batch's compute
                                            // (Megatron-Core overlap_moe_expert_parallel_comm); false = on the critical path
+    bool      MoeFlexDispatcher   = false; // MoE tokens dispatched by DeepEP/HybridEP (Megatron-Core "flex" dispatcher): one
+                                           // copy per destination rank; false = "alltoall", one copy per routed expert
     bool      Dropout             = false; // hidden and attention dropout (GPT-3-era recipes: Megatron-LM's default 0.1);
                                            // false = modern recipes (Llama, Mistral, Qwen configs: dropout 0.0)
     Fp8ScalingKind Fp8Scaling     = Fp8ScalingKind::Current; // FP8 compute: how tensors are scaled (FP8-CS, delayed, FP8-MX)

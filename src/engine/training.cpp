@@ -272,7 +272,9 @@ void EvaluateTraining(const Scenario& s, Result* r) {
             time.BubbleShare, "");
     if (time.EpCommS > 0)
         AddStep(r, "ep_comm", "Expert-parallel all-to-all per step",
-                "4 passes (dispatch + combine, forward and backward) × tokens × top-" + std::to_string(m.ExpertsActive) + " × hidden × 2 B × (EP − 1)/EP per MoE layer",
+                s.Training.MoeFlexDispatcher
+                    ? "4 passes (dispatch + combine, forward and backward) × tokens × hidden × 2 B × (EP − 1)(1 − (1 − 1/EP)^" + std::to_string(m.ExpertsActive) + ") remote ranks per MoE layer (DeepEP/HybridEP: one copy per rank)"
+                    : "4 passes (dispatch + combine, forward and backward) × tokens × top-" + std::to_string(m.ExpertsActive) + " × hidden × 2 B × (EP − 1)/EP per MoE layer",
                 time.EpCommS, "s");
     AddStep(r, "dp_comm", "Data-parallel communication per step",
             layout.ZeroStage >= 3 ? "per micro-batch 2 all-gathers + reduce-scatter, (n−1)/n × bytes each (1.5× DP)" : "ring all-reduce 2(n−1)/n × gradient bytes; across nodes at the NICs of the ring's members on a node (min(NVLink, members per node × NIC))",

@@ -283,7 +283,15 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
         const double ep_per_node = std::max(1.0, std::floor(node / (tp * cp)));
         const double ep_nodes = std::ceil(ep / ep_per_node);
         const double k = m.ExpertsActive;
-        double per_pass_s = token_bytes * k * RingShare(ep) / bandwidth(tp * cp * ep);
+        // The all-to-all dispatcher sends one copy per routed expert, (EP − 1)/EP of them to other ranks. DeepEP and
+        // HybridEP (training.moe_flex_dispatcher) send a token once to each rank holding one of its experts
+        // (deepseek-ai/DeepEP deep_ep/buffer.py Buffer.get_dispatch_layout: "is_token_in_rank: [num_tokens, num_ranks]
+        // with torch.bool, whether a token be sent to a rank"; Megatron-Core's flex dispatcher hands DeepEP/HybridEP
+        // the routing map and they pack one copy per destination rank): (EP − 1)(1 − (1 − 1/EP)^k) remote ranks on average
+        // for uniform routing, and the combine returns as many. The same rule the network leg below applies per node.
+        const double remote_copies = s.Training.MoeFlexDispatcher ? (ep - 1.0) * (1.0 - std::pow(1.0 - 1.0 / ep, k))
+                                                                  : k * RingShare(ep);
+        double per_pass_s = token_bytes * remote_copies / bandwidth(tp * cp * ep);
         if (ep_nodes > 1) {
             const double remote_nodes = (ep_nodes - 1.0) * (1.0 - std::pow(1.0 - 1.0 / ep_nodes, k));
             per_pass_s = std::max(token_bytes * remote_nodes / inter_bw, token_bytes * k / intra_bw);

@@ -266,6 +266,7 @@ void ReadTraining(ObjectReader* top, engine::TrainingParams* t, std::vector<Issu
     t->ContextParallel = r.Integer("context_parallel", L::kContextParallel, false, t->ContextParallel);
     t->SequenceParallel = r.Boolean("sequence_parallel", t->SequenceParallel);
     t->MoeA2aOverlap = r.Boolean("moe_a2a_overlap", t->MoeA2aOverlap);
+    t->MoeFlexDispatcher = r.Boolean("moe_flex_dispatcher", t->MoeFlexDispatcher);
     t->Dropout = r.Boolean("dropout", t->Dropout);
     ReadEnum(&r, "fp8_scaling", engine::ParseFp8Scaling, "current, delayed, mxfp8", &t->Fp8Scaling);
     t->ZeroStage = r.Integer("zero_stage", 0, 3, false, t->ZeroStage);
@@ -594,6 +595,7 @@ std::string ScenarioToJson(const engine::Scenario& s, bool only_changed, int ind
     Put(&tj, "context_parallel", t.ContextParallel, dt.ContextParallel, oc);
     Put(&tj, "sequence_parallel", t.SequenceParallel, dt.SequenceParallel, oc);
     Put(&tj, "moe_a2a_overlap", t.MoeA2aOverlap, dt.MoeA2aOverlap, oc);
+    Put(&tj, "moe_flex_dispatcher", t.MoeFlexDispatcher, dt.MoeFlexDispatcher, oc);
     Put(&tj, "dropout", t.Dropout, dt.Dropout, oc);
     Put(&tj, "zero_stage", t.ZeroStage, dt.ZeroStage, oc);
     Put(&tj, "shard_group_gpus", t.ShardGroupGpus, dt.ShardGroupGpus, oc);

@@ -388,6 +388,26 @@ TEST_CASE("expert parallelism divides the routed experts' memory and adds all-to
     CHECK(LayoutOf(s).ExpertParallel == 64);
 }
 
+TEST_CASE("DeepEP/HybridEP send a token once to each rank that holds one of its experts, not once per expert") {
+    Scenario s = test::Llama8bOnH100();
+    s.Workload = WorkloadKind::Pretrain;
+    s.Model.Experts = 256;
+    s.Model.ExpertsActive = 8;
+    s.Model.ExpertFfn = 2048;
+    s.Model.Params = 0;
+    s.GpuCount = 8; // one node: EP 8 over NVLink
+    s.Training.ExpertParallel = 8;
+    s.Training.ZeroStage = 1;
+    const double alltoall = EstimateTrainingTime(s, LayoutOf(s)).EpCommS; // 8 copies, 7/8 of them remote
+    s.Training.MoeFlexDispatcher = true; // 7 × (1 − (7/8)^8) = 4.59 remote ranks on average
+    const double flex = EstimateTrainingTime(s, LayoutOf(s)).EpCommS;
+    CHECK(flex / alltoall == doctest::Approx(7.0 * (1.0 - std::pow(7.0 / 8.0, 8)) / (8.0 * 7.0 / 8.0)));
+    s.Model.ExpertsActive = 1; // top-1: one copy either way
+    const double top1_flex = EstimateTrainingTime(s, LayoutOf(s)).EpCommS;
+    s.Training.MoeFlexDispatcher = false;
+    CHECK(top1_flex == doctest::Approx(EstimateTrainingTime(s, LayoutOf(s)).EpCommS));
+}
+
 TEST_CASE("MoE layers pay a host launch per expert kernel: 6 GEMMs per local expert, plus FP8 quantisation by recipe") {
     Scenario s = test::Llama8bOnH100();
     s.Workload = WorkloadKind::Pretrain;
