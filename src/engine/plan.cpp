@@ -174,6 +174,8 @@ struct Sized {
     std::optional<Scenario> S; // the configuration to evaluate and price (set when Ok; a failure holds none)
     std::vector<PlanRowPoint> Points;
     double        Rank = 0; // for choosing between fabrics before pricing: GPUs, or an estimated cost
+    bool          Hostable = true;    // the fabric's offers can host the configuration (ApplyCosts' rule: one host, or a fast fabric)
+    bool          PricedRank = false; // training: Rank is an on-demand run cost (else a time)
 };
 
 // What the fit probes below read: Ok, Fits and GpusNeeded (no text, no curve, no speed).
@@ -499,12 +501,22 @@ Sized SizeTraining(const Scenario& base, const PlanCandidate& candidate, const F
             fabric_bound = true;
             continue;
         }
-        const double per_hour = OnDemandPerHour(g, t.GpuCount, own_rate);
+        // ApplyCosts prices a run that spans hosts only on offers that state a fast fabric (InfiniBand is never
+        // assumed): on an Ethernet-class group a count beyond one host has no price, however its time looks.
+        const bool hostable = own_rate > 0 || g.Fast || t.GpuCount <= g.GpusPerNode;
+        const double per_hour = hostable ? OnDemandPerHour(g, t.GpuCount, own_rate) : 0.0;
         const double cost = per_hour * tr.Training.TimeS / 3600.0;
         out.Points.push_back({t.GpuCount, cost, tr.Training.TimeS});
-        if (!out.Ok || (cost > 0 ? cost < out.Rank : tr.Training.TimeS < out.Rank)) {
+        // A count the offers can host beats one they cannot; then a priced count beats an unpriced one; then the
+        // cheaper (priced) or the faster (unpriced) wins.
+        const bool priced = cost > 0;
+        const bool better = !out.Ok || (hostable && !out.Hostable) ||
+                            (hostable == out.Hostable && ((priced && !out.PricedRank) || (priced == out.PricedRank && (priced ? cost : tr.Training.TimeS) < out.Rank)));
+        if (better) {
             out.Ok = true;
-            out.Rank = cost > 0 ? cost : tr.Training.TimeS;
+            out.Hostable = hostable;
+            out.PricedRank = priced;
+            out.Rank = priced ? cost : tr.Training.TimeS;
             out.S = std::move(t);
         }
     }
@@ -589,8 +601,10 @@ PlanRow PlanOne(const Scenario& scenario, const PlanCandidate& candidate, double
             }
             continue;
         }
-        const bool priced_now = own_rate > 0 || HasOnDemand(g) || (!online && !g.Offers.empty());
-        const bool priced_best = best_group != nullptr && (own_rate > 0 || HasOnDemand(*best_group) || (!online && !best_group->Offers.empty()));
+        // A fabric whose offers can host the configuration and price it beats one that cannot (ApplyCosts then
+        // prices with the chosen fabric's offers).
+        const bool priced_now = sized.Hostable && (own_rate > 0 || HasOnDemand(g) || (!online && !g.Offers.empty()));
+        const bool priced_best = best_group != nullptr && best.Hostable && (own_rate > 0 || HasOnDemand(*best_group) || (!online && !best_group->Offers.empty()));
         if (best_group == nullptr || (priced_now && !priced_best) || (priced_now == priced_best && sized.Rank < best.Rank)) {
             best = std::move(sized);
             best_group = &g;

@@ -148,6 +148,30 @@ TEST_CASE("the planner never assumes InfiniBand: a replica wider than a node nee
     CHECK(fast[0].Fabric == "infiniband");
 }
 
+TEST_CASE("training across hosts is priced on the fabric that can host it, not on cheaper hosts without one") {
+    // A pre-train on 64 GPUs: cheap 8-GPU hosts that state no fabric cannot carry it (InfiniBand is never assumed),
+    // a dearer InfiniBand offer can. The row is sized and priced on the InfiniBand offer; before, the cheaper
+    // Ethernet-class estimate won the sizing and the row then had no offer that could host it.
+    Scenario s = Llama70bShape();
+    s.Workload = WorkloadKind::Pretrain;
+    s.GpuCount = 64;
+    s.Training.Tokens = 1e11;
+    PriceOption cheap = OnDemand(1.0, 8, 8);
+    cheap.OfferId = "cheap";
+    PriceOption infiniband = OnDemand(3.0, 8, 8);
+    infiniband.OfferId = "infiniband";
+    infiniband.Fabric = "infiniband";
+    infiniband.NetworkBytesPerSPerGpu = 50e9;
+    const std::vector<PlanRow> rows = Plan(s, {{test::Llama8bOnH100().Gpu, {cheap, infiniband}, ""}}, 0.12);
+    REQUIRE(rows.size() == 1);
+    CHECK(rows[0].Feasible);
+    CHECK(rows[0].Excluded == PlanExclusion::None);
+    CHECK(rows[0].Fabric == "infiniband");
+    CHECK(rows[0].GpuCount >= 64);
+    CHECK(rows[0].JobCost > 0);
+    CHECK(rows[0].PerHour == doctest::Approx(3.0 * rows[0].GpuCount));
+}
+
 TEST_CASE("the visitor's own rate prices the scenario's own GPU only") {
     Scenario s = test::Llama8bOnH100(); // h100-sxm
     s.Cost.PricePerGpuHour = 0.01;
