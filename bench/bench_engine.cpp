@@ -1,7 +1,11 @@
 // gpuplan benchmark: what one evaluation and one whole-catalog plan cost, natively or in WebAssembly (the same
 // source runs under node as build-wasm/bench/bench_engine.js). Prints figures; asserts nothing.
 //
-//   build/bench_engine [--json FILE|-] [--quick]
+//   build/bench_engine [--json FILE|-] [--quick] [--only ID] [--calls N]
+//
+// --calls N runs each chosen figure's body exactly N times without timing it: the difference between the
+// instruction counts of two such runs (valgrind) is N× one call's, in whatever runs the code, also V8 running the
+// WebAssembly build (docs/BENCHMARKS.md, fifth pass).
 //
 // Each figure is the fastest of several timed batches (the machine is shared; the fastest batch is the one the
 // other processes disturbed least), in µs per call. "explained" = derivation steps and warnings built, as the
@@ -12,7 +16,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.h"
@@ -50,16 +56,39 @@ struct Figure {
     std::string Name;
     double      Us = 0;       // µs per call (fastest batch)
     std::string Note;
+    double      Allocations = 0; // operator new calls per call (one untimed call; -1 when not measured)
 };
+
+// Every operator new of the process is counted (the replacement below), so that a figure can say how many heap
+// allocations one call makes: in WebAssembly each is a dlmalloc call, and a string over 10 characters allocates
+// (wasm32 libc++ keeps 10 in place, x86-64 libstdc++ 15).
+size_t g_allocations = 0;
 
 volatile double g_sink = 0; // keeps the optimiser from dropping the work
 
 // Fastest of `batches` batches, each long enough (≥ min_batch_s) to swamp the clock's resolution.
 const char* g_only = "";
 
+double g_last_allocations = -1; // allocations of the last TimeUs body's one untimed call
+long   g_calls = 0;               // --calls N: run each body exactly N times, untimed (for instruction counters)
+
 double TimeUs(const std::string& id, const std::function<double()>& body, int batches, double min_batch_s) {
     using clock = std::chrono::steady_clock;
-    if (id.find(g_only) == std::string::npos) return 0;
+    g_last_allocations = -1;
+    if (g_only[0] == '=' ? id != g_only + 1 : id.find(g_only) == std::string::npos) return 0;
+    const size_t allocations_before = g_allocations;
+    g_sink = g_sink + body();
+    g_last_allocations = static_cast<double>(g_allocations - allocations_before);
+    if (g_calls > 0) {
+        for (long i = 0; i < g_calls; ++i) g_sink = g_sink + body();
+        return 0;
+    }
+#ifdef __EMSCRIPTEN__
+    // V8 compiles wasm with its baseline compiler first and optimises hot functions in the background: run the body
+    // for a while first, so that the batches time optimised code (on a busy machine the tier-up can take seconds).
+    for (const auto warm_start = clock::now(); std::chrono::duration<double>(clock::now() - warm_start).count() < 10 * min_batch_s;)
+        g_sink = g_sink + body();
+#endif
     int per_batch = 1;
     for (;;) { // calibrate
         const auto start = clock::now();
@@ -108,14 +137,34 @@ std::string JsonEscape(const std::string& text) {
 
 } // namespace
 
+namespace {
+// Adds a figure timed by TimeUs just before (its arguments are evaluated first), with that call's allocations.
+void AddFigure(std::vector<Figure>* figures, Figure figure) {
+    figure.Allocations = g_last_allocations;
+    figures->push_back(std::move(figure));
+}
+} // namespace
+
+void* operator new(size_t size) {
+    ++g_allocations;
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc();
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete" // GCC sees free() of what operator new returned: it is malloc's
+#endif
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+
 int main(int argc, char** argv) {
     const char* json_path = nullptr;
     bool quick = false;
-    const char* only = ""; // --only TEXT: time only the figures whose id contains TEXT (for a profiler)
+    const char* only = ""; // --only TEXT: time only the figures whose id contains TEXT (=ID: only that one), for a profiler
     for (int i = 1; i < argc; ++i) {
         if (std::strcmp(argv[i], "--json") == 0 && i + 1 < argc) json_path = argv[++i];
         else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
         else if (std::strcmp(argv[i], "--quick") == 0) quick = true;
+        else if (std::strcmp(argv[i], "--calls") == 0 && i + 1 < argc) g_calls = std::atol(argv[++i]);
     }
     g_only = only;
     const int batches = quick ? 3 : 7;
@@ -131,7 +180,7 @@ int main(int argc, char** argv) {
     const auto load_start = std::chrono::steady_clock::now();
     const catalog::Catalog cat = catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
     const double load_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - load_start).count();
-    figures.push_back({"catalog_load", "catalog parse and validation (embedded files, once)", load_us,
+    AddFigure(&figures, {"catalog_load", "catalog parse and validation (embedded files, once)", load_us,
                        std::to_string(cat.Gpus.size()) + " GPUs, " + std::to_string(cat.Offers.size()) + " offers"});
 
     for (const Case& c : kCases) {
@@ -141,12 +190,12 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "bench: %s: invalid scenario\n", c.Id);
             continue;
         }
-        figures.push_back({std::string("evaluate_explained_") + c.Id, std::string("evaluate, explained + costs: ") + c.Name,
+        AddFigure(&figures, {std::string("evaluate_explained_") + c.Id, std::string("evaluate, explained + costs: ") + c.Name,
                            TimeUs(std::string("evaluate_explained_") + c.Id, [&] { return catalog::EvaluateWithCosts(cat, s).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
         const engine::EvaluateOptions figures_only{/*Explain=*/false, /*Curve=*/false};
-        figures.push_back({std::string("evaluate_figures_") + c.Id, std::string("evaluate, figures only (no costs): ") + c.Name,
+        AddFigure(&figures, {std::string("evaluate_figures_") + c.Id, std::string("evaluate, figures only (no costs): ") + c.Name,
                            TimeUs(std::string("evaluate_figures_") + c.Id, [&] { return engine::Evaluate(s, figures_only).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
-        figures.push_back({std::string("result_json_") + c.Id, std::string("ResultToJson: ") + c.Name,
+        AddFigure(&figures, {std::string("result_json_") + c.Id, std::string("ResultToJson: ") + c.Name,
                            TimeUs(std::string("result_json_") + c.Id, [&, r = catalog::EvaluateWithCosts(cat, s)] { return static_cast<double>(scenario::ResultToJson(r).size()); },
                                   batches, min_batch_s), ""});
     }
@@ -159,19 +208,23 @@ int main(int argc, char** argv) {
             continue;
         }
         size_t rows = 0;
-        figures.push_back({c.Id, std::string(c.Name) + ", whole catalog",
+        AddFigure(&figures, {c.Id, std::string(c.Name) + ", whole catalog",
                            TimeUs(c.Id, [&] { const auto r = catalog::PlanWithCatalog(cat, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
                                   batches, min_batch_s),
                            std::to_string(rows) + " GPUs"});
         const catalog::Catalog big = Repeated(cat, 20);
-        figures.push_back({std::string(c.Id) + "_x20", std::string(c.Name) + ", 20× the catalog",
+        AddFigure(&figures, {std::string(c.Id) + "_x20", std::string(c.Name) + ", 20× the catalog",
                            TimeUs(std::string(c.Id) + "_x20", [&] { const auto r = catalog::PlanWithCatalog(big, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
                                   quick ? 2 : 3, min_batch_s),
                            std::to_string(rows) + " GPUs"});
     }
 
-    std::printf("%-78s %12s  %s\n", (std::string("engine (") + platform + ")").c_str(), "µs per call", "note");
-    for (const Figure& f : figures) std::printf("%-78s %12.2f  %s\n", f.Name.c_str(), f.Us, f.Note.c_str());
+    std::printf("%-78s %12s %8s  %s\n", (std::string("engine (") + platform + ")").c_str(), "µs per call", "allocs", "note");
+    for (const Figure& f : figures) {
+        char allocations[32] = "";
+        if (f.Allocations >= 0) std::snprintf(allocations, sizeof allocations, "%.0f", f.Allocations);
+        std::printf("%-78s %12.2f %8s  %s\n", f.Name.c_str(), f.Us, allocations, f.Note.c_str());
+    }
 
     if (json_path != nullptr) {
         const bool to_stdout = std::strcmp(json_path, "-") == 0;
@@ -182,7 +235,8 @@ int main(int argc, char** argv) {
         }
         std::fprintf(out, "{\"platform\": \"%s\", \"unit\": \"us_per_call\", \"figures\": {", platform);
         for (size_t i = 0; i < figures.size(); ++i)
-            std::fprintf(out, "%s\n  \"%s\": {\"us\": %.3f, \"name\": \"%s\", \"note\": \"%s\"}", i ? "," : "", figures[i].Id.c_str(), figures[i].Us,
+            std::fprintf(out, "%s\n  \"%s\": {\"us\": %.3f, \"allocations\": %.0f, \"name\": \"%s\", \"note\": \"%s\"}", i ? "," : "", figures[i].Id.c_str(), figures[i].Us,
+                         figures[i].Allocations,
                          JsonEscape(figures[i].Name).c_str(), JsonEscape(figures[i].Note).c_str());
         std::fprintf(out, "\n}}\n");
         if (!to_stdout) std::fclose(out);
