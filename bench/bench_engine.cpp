@@ -1,11 +1,14 @@
 // gpuplan benchmark: what one evaluation and one whole-catalog plan cost, natively or in WebAssembly (the same
 // source runs under node as build-wasm/bench/bench_engine.js). Prints figures; asserts nothing.
 //
-//   build/bench_engine [--json FILE|-] [--quick] [--only TEXT] [--count N]
+//   build/bench_engine [--json FILE|-] [--quick] [--only TEXT] [--count N] [--calls N]
 //
 // --count N runs each chosen figure's body once, then N times inside CountedCalls, untimed: instructions per call for
 // a profiler, e.g. valgrind --tool=callgrind --toggle-collect='*CountedCalls*' build/bench_engine --only =ID --count 20
-// (the collected total / N; docs/BENCHMARKS.md, fifth pass).
+// (the collected total / N; docs/BENCHMARKS.md, fifth pass (engine)).
+// --calls N runs each chosen figure's body exactly N times without timing it: the difference between the
+// instruction counts of two such runs (valgrind) is N× one call's, in whatever runs the code, also V8 running the
+// WebAssembly build (docs/BENCHMARKS.md, fifth pass (wasm)).
 //
 // Each figure is the fastest of several timed batches (the machine is shared; the fastest batch is the one the
 // other processes disturbed least), in µs per call. "explained" = derivation steps and warnings built, as the
@@ -16,7 +19,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <functional>
+#include <new>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "catalog/catalog.h"
@@ -54,7 +59,13 @@ struct Figure {
     std::string Name;
     double      Us = 0;       // µs per call (fastest batch)
     std::string Note;
+    double      Allocations = 0; // operator new calls per call (one untimed call; -1 when not measured)
 };
+
+// Every operator new of the process is counted (the replacement below), so that a figure can say how many heap
+// allocations one call makes: in WebAssembly each is a dlmalloc call, and a string over 10 characters allocates
+// (wasm32 libc++ keeps 10 in place, x86-64 libstdc++ 15).
+size_t g_allocations = 0;
 
 volatile double g_sink = 0; // keeps the optimiser from dropping the work
 
@@ -69,15 +80,30 @@ __attribute__((noinline)) double CountedCalls(const std::function<double()>& bod
     return sum;
 }
 
+double g_last_allocations = -1; // allocations of the last TimeUs body's one untimed call
+long   g_calls = 0;               // --calls N: run each body exactly N times, untimed (for instruction counters)
+
 double TimeUs(const std::string& id, const std::function<double()>& body, int batches, double min_batch_s) {
     using clock = std::chrono::steady_clock;
-    const bool chosen = g_only[0] == '=' ? id == g_only + 1 : id.find(g_only) != std::string::npos;
-    if (!chosen) return 0;
-    if (g_count > 0) { // untimed: one warm-up call, then the counted ones
-        g_sink = g_sink + body();
+    g_last_allocations = -1;
+    if (g_only[0] == '=' ? id != g_only + 1 : id.find(g_only) == std::string::npos) return 0;
+    const size_t allocations_before = g_allocations;
+    g_sink = g_sink + body();
+    g_last_allocations = static_cast<double>(g_allocations - allocations_before);
+    if (g_count > 0) { // untimed: the call above warmed up, then the counted ones
         g_sink = g_sink + CountedCalls(body, g_count);
         return 0;
     }
+    if (g_calls > 0) {
+        for (long i = 0; i < g_calls; ++i) g_sink = g_sink + body();
+        return 0;
+    }
+#ifdef __EMSCRIPTEN__
+    // V8 compiles wasm with its baseline compiler first and optimises hot functions in the background: run the body
+    // for a while first, so that the batches time optimised code (on a busy machine the tier-up can take seconds).
+    for (const auto warm_start = clock::now(); std::chrono::duration<double>(clock::now() - warm_start).count() < 10 * min_batch_s;)
+        g_sink = g_sink + body();
+#endif
     int per_batch = 1;
     for (;;) { // calibrate
         const auto start = clock::now();
@@ -126,6 +152,25 @@ std::string JsonEscape(const std::string& text) {
 
 } // namespace
 
+namespace {
+// Adds a figure timed by TimeUs just before (its arguments are evaluated first), with that call's allocations.
+void AddFigure(std::vector<Figure>* figures, Figure figure) {
+    figure.Allocations = g_last_allocations;
+    figures->push_back(std::move(figure));
+}
+} // namespace
+
+void* operator new(size_t size) {
+    ++g_allocations;
+    if (void* p = std::malloc(size == 0 ? 1 : size)) return p;
+    throw std::bad_alloc();
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wmismatched-new-delete" // GCC sees free() of what operator new returned: it is malloc's
+#endif
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+
 int main(int argc, char** argv) {
     const char* json_path = nullptr;
     bool quick = false;
@@ -135,6 +180,7 @@ int main(int argc, char** argv) {
         else if (std::strcmp(argv[i], "--only") == 0 && i + 1 < argc) only = argv[++i];
         else if (std::strcmp(argv[i], "--quick") == 0) quick = true;
         else if (std::strcmp(argv[i], "--count") == 0 && i + 1 < argc) g_count = std::atoi(argv[++i]);
+        else if (std::strcmp(argv[i], "--calls") == 0 && i + 1 < argc) g_calls = std::atol(argv[++i]);
     }
     g_only = only;
     const int batches = quick ? 3 : 7;
@@ -150,7 +196,7 @@ int main(int argc, char** argv) {
     const auto load_start = std::chrono::steady_clock::now();
     const catalog::Catalog cat = catalog::LoadFileSet(catalog::EmbeddedFiles(), &issues);
     const double load_us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - load_start).count();
-    figures.push_back({"catalog_load", "catalog parse and validation (embedded files, once)", load_us,
+    AddFigure(&figures, {"catalog_load", "catalog parse and validation (embedded files, once)", load_us,
                        std::to_string(cat.Gpus.size()) + " GPUs, " + std::to_string(cat.Offers.size()) + " offers"});
 
     for (const Case& c : kCases) {
@@ -160,12 +206,12 @@ int main(int argc, char** argv) {
             std::fprintf(stderr, "bench: %s: invalid scenario\n", c.Id);
             continue;
         }
-        figures.push_back({std::string("evaluate_explained_") + c.Id, std::string("evaluate, explained + costs: ") + c.Name,
+        AddFigure(&figures, {std::string("evaluate_explained_") + c.Id, std::string("evaluate, explained + costs: ") + c.Name,
                            TimeUs(std::string("evaluate_explained_") + c.Id, [&] { return catalog::EvaluateWithCosts(cat, s).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
         const engine::EvaluateOptions figures_only{/*Explain=*/false, /*Curve=*/false};
-        figures.push_back({std::string("evaluate_figures_") + c.Id, std::string("evaluate, figures only (no costs): ") + c.Name,
+        AddFigure(&figures, {std::string("evaluate_figures_") + c.Id, std::string("evaluate, figures only (no costs): ") + c.Name,
                            TimeUs(std::string("evaluate_figures_") + c.Id, [&] { return engine::Evaluate(s, figures_only).MemoryPerGpu.Total; }, batches, min_batch_s), ""});
-        figures.push_back({std::string("result_json_") + c.Id, std::string("ResultToJson: ") + c.Name,
+        AddFigure(&figures, {std::string("result_json_") + c.Id, std::string("ResultToJson: ") + c.Name,
                            TimeUs(std::string("result_json_") + c.Id, [&, r = catalog::EvaluateWithCosts(cat, s)] { return static_cast<double>(scenario::ResultToJson(r).size()); },
                                   batches, min_batch_s), ""});
     }
@@ -178,19 +224,23 @@ int main(int argc, char** argv) {
             continue;
         }
         size_t rows = 0;
-        figures.push_back({c.Id, std::string(c.Name) + ", whole catalog",
+        AddFigure(&figures, {c.Id, std::string(c.Name) + ", whole catalog",
                            TimeUs(c.Id, [&] { const auto r = catalog::PlanWithCatalog(cat, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
                                   batches, min_batch_s),
                            std::to_string(rows) + " GPUs"});
         const catalog::Catalog big = Repeated(cat, 20);
-        figures.push_back({std::string(c.Id) + "_x20", std::string(c.Name) + ", 20× the catalog",
+        AddFigure(&figures, {std::string(c.Id) + "_x20", std::string(c.Name) + ", 20× the catalog",
                            TimeUs(std::string(c.Id) + "_x20", [&] { const auto r = catalog::PlanWithCatalog(big, s); rows = r.size(); return r.empty() ? 0.0 : r[0].PerHour; },
                                   quick ? 2 : 3, min_batch_s),
                            std::to_string(rows) + " GPUs"});
     }
 
-    std::printf("%-78s %12s  %s\n", (std::string("engine (") + platform + ")").c_str(), "µs per call", "note");
-    for (const Figure& f : figures) std::printf("%-78s %12.2f  %s\n", f.Name.c_str(), f.Us, f.Note.c_str());
+    std::printf("%-78s %12s %8s  %s\n", (std::string("engine (") + platform + ")").c_str(), "µs per call", "allocs", "note");
+    for (const Figure& f : figures) {
+        char allocations[32] = "";
+        if (f.Allocations >= 0) std::snprintf(allocations, sizeof allocations, "%.0f", f.Allocations);
+        std::printf("%-78s %12.2f %8s  %s\n", f.Name.c_str(), f.Us, allocations, f.Note.c_str());
+    }
 
     if (json_path != nullptr) {
         const bool to_stdout = std::strcmp(json_path, "-") == 0;
@@ -201,7 +251,8 @@ int main(int argc, char** argv) {
         }
         std::fprintf(out, "{\"platform\": \"%s\", \"unit\": \"us_per_call\", \"figures\": {", platform);
         for (size_t i = 0; i < figures.size(); ++i)
-            std::fprintf(out, "%s\n  \"%s\": {\"us\": %.3f, \"name\": \"%s\", \"note\": \"%s\"}", i ? "," : "", figures[i].Id.c_str(), figures[i].Us,
+            std::fprintf(out, "%s\n  \"%s\": {\"us\": %.3f, \"allocations\": %.0f, \"name\": \"%s\", \"note\": \"%s\"}", i ? "," : "", figures[i].Id.c_str(), figures[i].Us,
+                         figures[i].Allocations,
                          JsonEscape(figures[i].Name).c_str(), JsonEscape(figures[i].Note).c_str());
         std::fprintf(out, "\n}}\n");
         if (!to_stdout) std::fclose(out);
