@@ -9,10 +9,12 @@
 // [SECTION] Cross-file checks and file sets
 #include "catalog/catalog.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <string_view>
 
 #include "catalog/json_reader.h"
 #include "engine/model_math.h"
@@ -99,10 +101,13 @@ bool IsId(const std::string& id) {
     return true;
 }
 
-// Walks the entries of a catalog list: each must be an object with a well-formed, unique id. Calls
-// read(reader, id) for each; the reader reports the entry's issues under that id.
+// Walks the entries of a catalog list: each must be an object with a well-formed id, unique in the list and not
+// among `taken` (sorted ids of earlier files, or null). Calls read(reader, id) for each; the reader reports the
+// entry's issues under that id.
 template <typename ReadEntry>
-void ForEachEntry(const json& list, const std::string& file, std::set<std::string>* seen, std::vector<Issue>* issues, ReadEntry read) {
+void ForEachEntry(const json& list, const std::string& file, const std::vector<std::string_view>* taken, std::vector<Issue>* issues,
+                  ReadEntry read) {
+    std::set<std::string> seen;
     for (size_t i = 0; i < list.size(); ++i) {
         const std::string entry = EntryId(list[i], i);
         if (!list[i].is_object()) {
@@ -112,9 +117,21 @@ void ForEachEntry(const json& list, const std::string& file, std::set<std::strin
         ObjectReader r(list[i], file, entry, issues);
         const std::string id = r.String("id", true);
         if (!id.empty() && !IsId(id)) r.Error("id", "expected lower-case letters, digits, '-', '_' or '.'");
-        if (!id.empty() && !seen->insert(id).second) r.Error("id", "duplicate id");
+        const bool earlier = taken != nullptr && std::binary_search(taken->begin(), taken->end(), std::string_view(id));
+        if (!id.empty() && (earlier || !seen.insert(id).second)) r.Error("id", "duplicate id");
         read(r, id);
     }
+}
+
+// The ids of the entries earlier files gave, sorted, for ForEachEntry's duplicate check. They are views into
+// `entries`: callers reserve room for the file's own entries first, so that none moves while the file is read.
+template <typename Entry, typename IdOf>
+std::vector<std::string_view> SortedIds(const std::vector<Entry>& entries, IdOf id_of) {
+    std::vector<std::string_view> ids;
+    ids.reserve(entries.size());
+    for (const Entry& e : entries) ids.push_back(id_of(e));
+    std::sort(ids.begin(), ids.end());
+    return ids;
 }
 
 std::string FileAsOf(const json& doc) {
@@ -230,9 +247,9 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
     json doc;
     if (!ReadTopLevel(file, text, "gpuplan.gpus/1", "gpus", &doc, issues)) return;
     const std::string file_as_of = FileAsOf(doc);
-    std::set<std::string> seen;
-    for (const GpuEntry& existing : out->Gpus) seen.insert(existing.Spec.Id);
-    ForEachEntry(doc["gpus"], file, &seen, issues, [&](ObjectReader& r, const std::string& id) {
+    out->Gpus.reserve(out->Gpus.size() + doc["gpus"].size());
+    const std::vector<std::string_view> taken = SortedIds(out->Gpus, [](const GpuEntry& existing) -> std::string_view { return existing.Spec.Id; });
+    ForEachEntry(doc["gpus"], file, &taken, issues, [&](ObjectReader& r, const std::string& id) {
         GpuEntry gpu;
         gpu.Spec.Id = id;
         gpu.Spec.Name = r.String("name", true);
@@ -262,7 +279,7 @@ void LoadGpusJson(const std::string& file, const std::string& text, Catalog* out
         r.Skip("field_sources");
         ReadProvenance(&r, file_as_of, &gpu.Source, &gpu.AsOf);
         r.ReportUnknownFields();
-        if (r.Ok()) out->Gpus.push_back(gpu);
+        if (r.Ok()) out->Gpus.push_back(std::move(gpu));
     });
 }
 
@@ -313,9 +330,9 @@ void LoadModelsJson(const std::string& file, const std::string& text, Catalog* o
     json doc;
     if (!ReadTopLevel(file, text, "gpuplan.models/1", "models", &doc, issues)) return;
     const std::string file_as_of = FileAsOf(doc);
-    std::set<std::string> seen;
-    for (const ModelEntry& existing : out->Models) seen.insert(existing.Arch.Id);
-    ForEachEntry(doc["models"], file, &seen, issues, [&](ObjectReader& r, const std::string& id) {
+    out->Models.reserve(out->Models.size() + doc["models"].size());
+    const std::vector<std::string_view> taken = SortedIds(out->Models, [](const ModelEntry& existing) -> std::string_view { return existing.Arch.Id; });
+    ForEachEntry(doc["models"], file, &taken, issues, [&](ObjectReader& r, const std::string& id) {
         ModelEntry model;
         model.Arch.Id = id;
         model.Arch.Name = r.String("name", true);
@@ -336,7 +353,7 @@ void LoadModelsJson(const std::string& file, const std::string& text, Catalog* o
         }
         ReadProvenance(&r, file_as_of, &model.Source, &model.AsOf);
         r.ReportUnknownFields();
-        if (r.Ok()) out->Models.push_back(model);
+        if (r.Ok()) out->Models.push_back(std::move(model));
     });
 }
 
@@ -376,12 +393,12 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
     const double default_egress = pr.Number("egress_per_gb", 0, 1000, false, -1);
     pr.ReportUnknownFields();
     if (!pr.Ok()) return;
-    out->Providers.push_back(provider);
+    out->Providers.push_back(provider); // a copy: its offers below read provider.Id
 
     const std::string file_as_of = FileAsOf(doc);
-    std::set<std::string> seen;
-    for (const Offer& existing : out->Offers) seen.insert(existing.Id);
-    ForEachEntry(doc["offers"], file, &seen, issues, [&](ObjectReader& r, const std::string& id) {
+    out->Offers.reserve(out->Offers.size() + doc["offers"].size());
+    const std::vector<std::string_view> taken = SortedIds(out->Offers, [](const Offer& existing) -> std::string_view { return existing.Id; });
+    ForEachEntry(doc["offers"], file, &taken, issues, [&](ObjectReader& r, const std::string& id) {
         Offer offer;
         offer.ProviderId = provider.Id;
         offer.File = file;
@@ -430,7 +447,7 @@ void LoadPricesJson(const std::string& file, const std::string& text, Catalog* o
         offer.Notes = r.String("notes", false);
         ReadProvenance(&r, file_as_of, &offer.Source, &offer.AsOf);
         r.ReportUnknownFields();
-        if (r.Ok()) out->Offers.push_back(offer);
+        if (r.Ok()) out->Offers.push_back(std::move(offer));
     });
 }
 
@@ -492,7 +509,7 @@ void LoadTaxesJson(const std::string& file, const std::string& text, Catalog* ou
         tax.Notes = r.String("notes", false);
         ReadProvenance(&r, file_as_of, &tax.Source, &tax.AsOf);
         r.ReportUnknownFields();
-        if (r.Ok()) out->Taxes.push_back(tax);
+        if (r.Ok()) out->Taxes.push_back(std::move(tax));
     }
 }
 

@@ -3,6 +3,7 @@
 
 #include "input/json_input.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -40,7 +41,7 @@ bool ObjectReader::Has(const char* field) const {
     return it != object_.end() && !it->is_null();
 }
 
-void ObjectReader::Skip(const char* field) { known_.insert(field); }
+void ObjectReader::Skip(const char* field) { Mark(field); }
 
 // Never re-serialises the value: a hostile one may be nested thousands of levels deep.
 static std::string Describe(const nlohmann::json& value) { return input::DescribeJson(value); }
@@ -55,7 +56,7 @@ static std::string RangeText(double lo, double hi) {
 }
 
 double ObjectReader::Number(const char* field, double lo, double hi, bool required, double fallback) {
-    known_.insert(field);
+    Mark(field);
     auto it = object_.find(field);
     if (it == object_.end() || it->is_null()) {
         if (required) Error(field, "missing; expected " + RangeText(lo, hi));
@@ -74,7 +75,7 @@ double ObjectReader::Number(const char* field, double lo, double hi, bool requir
 }
 
 int ObjectReader::Integer(const char* field, int lo, int hi, bool required, int fallback) {
-    known_.insert(field);
+    Mark(field);
     auto it = object_.find(field);
     if (it == object_.end() || it->is_null()) {
         if (required) Error(field, "missing; expected an integer between " + std::to_string(lo) + " and " + std::to_string(hi));
@@ -89,7 +90,7 @@ int ObjectReader::Integer(const char* field, int lo, int hi, bool required, int 
 }
 
 bool ObjectReader::Boolean(const char* field, bool fallback) {
-    known_.insert(field);
+    Mark(field);
     auto it = object_.find(field);
     if (it == object_.end() || it->is_null()) return fallback;
     if (!it->is_boolean()) {
@@ -100,7 +101,7 @@ bool ObjectReader::Boolean(const char* field, bool fallback) {
 }
 
 std::string ObjectReader::String(const char* field, bool required, const std::string& fallback) {
-    known_.insert(field);
+    Mark(field);
     auto it = object_.find(field);
     if (it == object_.end() || it->is_null()) {
         if (required) Error(field, "missing; expected a string");
@@ -116,7 +117,7 @@ std::string ObjectReader::String(const char* field, bool required, const std::st
 }
 
 std::vector<std::string> ObjectReader::Strings(const char* field, const std::vector<std::string>& fallback) {
-    known_.insert(field);
+    Mark(field);
     auto it = object_.find(field);
     if (it == object_.end() || it->is_null()) return fallback;
     std::vector<std::string> out;
@@ -135,7 +136,7 @@ std::vector<std::string> ObjectReader::Strings(const char* field, const std::vec
 }
 
 const nlohmann::json* ObjectReader::Child(const char* field) {
-    known_.insert(field);
+    Mark(field);
     auto it = object_.find(field);
     if (it == object_.end() || it->is_null()) return nullptr;
     return &*it;
@@ -144,7 +145,7 @@ const nlohmann::json* ObjectReader::Child(const char* field) {
 void ObjectReader::ReportUnknownFields() {
     if (!object_.is_object()) return;
     for (auto it = object_.begin(); it != object_.end(); ++it)
-        if (!known_.count(it.key()))
+        if (std::find(known_.begin(), known_.end(), std::string_view(it.key())) == known_.end())
             issues_->push_back(Issue{file_, entry_, prefix_ + it.key(), "unknown field (ignored)", false});
 }
 

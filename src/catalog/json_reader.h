@@ -1,8 +1,8 @@
 // gpuplan catalog: a small reader over one JSON object that records typed, range-checked fields and
 // reports every problem as an Issue naming file, entry and field. Shared by the catalog and scenario codecs.
 #pragma once
-#include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +18,7 @@ public:
                  std::string field_prefix = "");
 
     // Each getter marks the field as known. Missing or null → fallback (an error first when `required`).
+    // Field names are string literals or keys of the object read: the reader keeps views of them.
     double      Number(const char* field, double lo, double hi, bool required, double fallback);
     int         Integer(const char* field, int lo, int hi, bool required, int fallback);
     // The same with the range of a visitor-settable field (scenario/field_limits.h).
@@ -47,7 +48,9 @@ private:
     std::string entry_;
     std::vector<Issue>* issues_;
     std::string prefix_;
-    std::set<std::string> known_;
+    void Mark(const char* field) { known_.emplace_back(field); }
+
+    std::vector<std::string_view> known_; // the fields asked for: a few dozen, scanned once (no allocation per field)
     int errors_ = 0;
 };
 

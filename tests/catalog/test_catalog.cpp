@@ -84,6 +84,24 @@ TEST_CASE("duplicate ids are reported on the second entry") {
     CHECK(HasIssue(issues, "id", "duplicate"));
 }
 
+TEST_CASE("an offer id an earlier price file used is a duplicate in the later file, and only there") {
+    const auto prices = [](const std::string& provider, const std::string& offer_id) {
+        return R"({"schema":"gpuplan.prices/1","provider":{"id":")" + provider + R"(","name":"P","kind":"gpu_cloud","country":"US",
+            "url":"https://example.com","currency":"USD","vat_included":false},"offers":[{"id":")" + offer_id + R"(","gpu":"h100-sxm",
+            "gpus_per_instance":1,"price_per_gpu_hour":2.0,"kind":"on_demand","source":"page","as_of":"2026-09-20"}]})";
+    };
+    Catalog cat;
+    std::vector<Issue> first, second;
+    LoadPricesJson("prices/a.json", prices("a", "shared-id"), &cat, &first);
+    LoadPricesJson("prices/b.json", prices("b", "b-own"), &cat, &second);
+    LoadPricesJson("prices/c.json", prices("c", "shared-id"), &cat, &second);
+    CHECK_FALSE(HasIssue(first, "id", "duplicate"));
+    REQUIRE(second.size() == 1);
+    CHECK(second[0].File == "prices/c.json");
+    CHECK(HasIssue(second, "id", "duplicate"));
+    CHECK(cat.Offers.size() == 2); // the duplicate is not loaded
+}
+
 TEST_CASE("a GPU without BF16 uses its FP16 tensor figure for the 16-bit path") {
     std::string gpu = With(kGoodGpu, "bf16_dense_tflops", "null");
     gpu = With(gpu, "fp8_dense_tflops", "null");
