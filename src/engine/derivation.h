@@ -7,14 +7,19 @@
 
 namespace engine {
 
-// Short number for formulas: 3 significant digits, scientific for very large/small values ("8.03e9").
-std::string Num(double value);
-// Bytes as decimal GB with two decimals ("16.06 GB").
-std::string Gb(double bytes);
+// The text helpers below, and the engine's other functions that only write words (DescribeLayout, DurationText,
+// InferenceEfficiencyBasis, file-local Str/Percent/Why…), are [[gnu::cold]]: a figures-only evaluation never calls
+// them, and the attribute keeps the compiler from inlining them, and the string building around their calls, into
+// the hot functions (the web build inlines the engine; docs/BENCHMARKS.md, sixth pass).
 
-void AppendStep(Result* result, const std::string& key, const std::string& label, const std::string& formula,
-                double value, const std::string& unit);
-void AppendWarning(Result* result, const std::string& code, const std::string& message);
+// Short number for formulas: 3 significant digits, scientific for very large/small values ("8.03e9").
+[[gnu::cold]] std::string Num(double value);
+// Bytes as decimal GB with two decimals ("16.06 GB").
+[[gnu::cold]] std::string Gb(double bytes);
+
+[[gnu::cold]] void AppendStep(Result* result, const std::string& key, const std::string& label, const std::string& formula,
+                              double value, const std::string& unit);
+[[gnu::cold]] void AppendWarning(Result* result, const std::string& code, const std::string& message);
 // The step with this key, or nullptr.
 const DerivationStep* FindStep(const Result& result, const std::string& key);
 

@@ -34,7 +34,7 @@ bool IsEagerEngine(std::string_view engine);
 InferenceEfficiency DefaultInferenceEfficiency(const std::string& architecture, const std::string& engine = "",
                                                ComputeClass math = ComputeClass::Bf16);
 // Where those defaults come from, in words, for the derivation trail (built only when a derivation is shown).
-std::string InferenceEfficiencyBasis(const std::string& architecture, const std::string& engine = "");
+[[gnu::cold]] std::string InferenceEfficiencyBasis(const std::string& architecture, const std::string& engine = "");
 // Defaults with the scenario's efficiency overrides applied (0 / -1 in an override = keep the default).
 InferenceEfficiency ResolveInferenceEfficiency(const Scenario& scenario);
 // The same where the caller has resolved the math path already (ResolveMathPath(gpu, precision.compute).Compute).

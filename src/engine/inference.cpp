@@ -332,7 +332,7 @@ double SlaMaxBatch(const Setup& u, double max_batch, double alone_ttft_s) {
     return lo;
 }
 
-std::string Str(int value) { return std::to_string(value); }
+[[gnu::cold]] std::string Str(int value) { return std::to_string(value); }
 
 } // namespace
 

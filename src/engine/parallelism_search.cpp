@@ -30,7 +30,7 @@ constexpr RecomputePolicy kRecomputeChoices[] = {RecomputePolicy::None, Recomput
 constexpr int kMaxExpertChoices = 16; // EP 1, 2, 4, … 2^15: more than any expert count published
 
 // What the chosen layout does, in words.
-std::string Why(const TrainingLayout& l) {
+[[gnu::cold]] std::string Why(const TrainingLayout& l) {
     std::string why;
     auto add = [&](const std::string& part) { why += (why.empty() ? "" : "; ") + part; };
     if (l.TensorParallel > 1) add("TP " + std::to_string(l.TensorParallel) + " splits every layer inside the NVLink domain");

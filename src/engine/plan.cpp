@@ -39,8 +39,8 @@ constexpr double kFrontMinGain = 0.05;
 const char* const kExclusionNames[] = {"none", "no_figures", "no_math_path", "does_not_fit", "needs_fabric", "sla_missed", "no_offer"};
 static_assert(sizeof(kExclusionNames) / sizeof(kExclusionNames[0]) == static_cast<size_t>(PlanExclusion::Count), "names");
 
-std::string Str(double value) { return Num(value); }
-std::string Count(double value) { return std::to_string(static_cast<long long>(value)); }
+[[gnu::cold]] std::string Str(double value) { return Num(value); }
+[[gnu::cold]] std::string Count(double value) { return std::to_string(static_cast<long long>(value)); }
 
 //-----------------------------------------------------------------------------
 // [SECTION] Fabrics
@@ -218,7 +218,7 @@ int SmallestTensorParallel(Scenario* s, std::string* error) {
     return probe.GpusNeeded / s->Inference.PipelineParallel;
 }
 
-std::string DoesNotFitReason(const Scenario& s) {
+[[gnu::cold]] std::string DoesNotFitReason(const Scenario& s) {
     return "does not fit: one replica needs more than " + std::to_string(kMaxTensorParallel * s.Inference.PipelineParallel) + " × " +
            Gb(s.Gpu.MemoryBytes) + " at " + Count(s.Inference.ContextTokens > 0 ? s.Inference.ContextTokens : s.Inference.InputTokens + s.Inference.OutputTokens) +
            " tokens of context; use a smaller weight format or a shorter context";

@@ -35,7 +35,7 @@ static_assert(sizeof(kWeightGroupNames) / sizeof(kWeightGroupNames[0]) == static
 bool Positive(double value) { return std::isfinite(value) && value > 0.0; }
 bool NonNegative(double value) { return std::isfinite(value) && value >= 0.0; }
 
-std::string Expect(const char* field, const char* what, double got) {
+[[gnu::cold]] std::string Expect(const char* field, const char* what, double got) {
     char buffer[160];
     std::snprintf(buffer, sizeof(buffer), "%s: expected %s, got %g", field, what, got);
     return buffer;

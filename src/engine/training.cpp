@@ -85,7 +85,7 @@ int TrainingGpusNeeded(const Scenario& s, const TrainingConstants& constants, bo
     return 0;
 }
 
-std::string Percent(double fraction) {
+[[gnu::cold]] std::string Percent(double fraction) {
     return Num(fraction * 100.0) + "%";
 }
 

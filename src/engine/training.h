@@ -191,8 +191,8 @@ double         DefaultGlobalBatchTokens(const Scenario& scenario, const Training
 // Pipeline bubble share of a step: (PP − 1) / v idle slots among m + (PP − 1) / v (Narayanan et al. 2021 §2.2.1
 // for 1F1B, §2.2.2 for the interleaved schedule with v model chunks per rank).
 double         PipelineBubbleShare(int pipeline_parallel, int virtual_stages, int micro_batches);
-std::string    DescribeLayout(const TrainingLayout& layout); // "TP 2 × PP 1 × DP 32, ZeRO-1, selective recompute"
-std::string    DurationText(double seconds);                 // "3.2 days", "5.1 h", "12 min", "40 s"
+[[gnu::cold]] std::string DescribeLayout(const TrainingLayout& layout); // "TP 2 × PP 1 × DP 32, ZeRO-1, selective recompute"
+[[gnu::cold]] std::string DurationText(double seconds);                 // "3.2 days", "5.1 h", "12 min", "40 s"
 
 //-----------------------------------------------------------------------------
 // [SECTION] Memory (training_memory.cpp)
