@@ -68,9 +68,9 @@ TrainingLayout CandidateLayout(const Scenario& s, const TrainingLayout& base, in
 
 // Whether the time bound of the no-recompute policy (proof 2 in SuggestParallelism) also bounds the other policies at
 // the same TP × PP × EP. Recompute only adds work: executed FLOPs per token (model FLOPs + a non-negative extra: the
-// attention core for selective, the layers' forward for full), MoE launches (× 4/3 with full recompute) and TP
-// all-reduces (6 instead of 4 per layer with full recompute); steps, micro-batches and PP transfers do not depend on
-// it. The routed experts' FLOPs count (1 / share − 1) times more on top, and a policy never has fewer of them, so the
+// attention core for selective, the layers' forward for full), non-GEMM kernel traffic (× 5/4 with full recompute,
+// the same with selective), MoE launches (× 4/3 with full recompute) and TP all-reduces (6 instead of 4 per layer with
+// full recompute); steps, micro-batches, the bubble's slots and PP transfers do not depend on it. The routed experts' FLOPs count (1 / share − 1) times more on top, and a policy never has fewer of them, so the
 // sum only grows while that factor is ≥ 0: an expert share of at most 1 (the default, and all a scenario file allows).
 bool NoRecomputeBoundsEveryPolicy(const Scenario& s) {
     return !IsMoe(s.Model) || s.Efficiency.MoeExpertComputeShare <= 1.0;
@@ -105,11 +105,9 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
     const bool shared_floor = NoRecomputeBoundsEveryPolicy(s);
     constexpr int kZeroStages = 4;
     constexpr int kLayoutsPerGroup = kZeroStages * static_cast<int>(std::size(kRecomputeChoices));
-    // Proof 2's lower bound on the time of every ZeRO stage of one TP × PP × EP × recompute: steps × (micro-batches ×
-    // compute per micro-batch + TP + PP communication), less a 1e-9 margin for rounding (see below).
-    const auto time_floor_of = [](const TrainingTime& t) {
-        return t.Steps * (t.MicroBatchesPerStep * t.MicroBatchComputeS + t.TpCommS + t.PpCommS) * (1.0 - 1e-9);
-    };
+    // Proof 2's lower bound on the time of every ZeRO stage of one TP × PP × EP × recompute: steps × (the step's
+    // compute with its bubble + TP + PP communication), less a 1e-9 margin for rounding (see below).
+    const auto time_floor_of = [](const TrainingTime& t) { return t.Steps * (t.ComputeStepS + t.TpCommS + t.PpCommS) * (1.0 - 1e-9); };
     for (int tp : kTensorChoices) {
         if (tp > s.Cluster.GpusPerNode || tp > s.GpuCount || s.Model.Heads % tp != 0) continue;
         for (int pp : kPipelineChoices) {
@@ -181,12 +179,12 @@ ParallelismSuggestion SuggestParallelism(const Scenario& s, const TrainingConsta
                     }
                     if (memory > capacity) continue;
                     // Pruning, proof 2 (time). EstimateTrainingTime reads the ZeRO stage only in the data-parallel
-                    // communication and the offload traffic: steps, micro-batches, compute per micro-batch and the
-                    // tensor- and pipeline-parallel transfers are the same for every ZeRO stage at one
-                    // TP × PP × EP × recompute, and the step adds the bubble, MoE launches and the other exposed
-                    // communication (all ≥ 0) to them. So steps × (micro-batches × compute per micro-batch + TP + PP
-                    // communication), less a 1e-9 margin for rounding, bounds the time of every ZeRO stage from
-                    // below. A layout whose bound exceeds the best time so far by more than the 0.1% tie band is
+                    // communication and the offload traffic: steps, micro-batches, the compute of a micro-batch (its
+                    // GEMMs, non-GEMM kernels and MoE launches), the pipeline bubble and the tensor- and
+                    // pipeline-parallel transfers are the same for every ZeRO stage at one TP × PP × EP × recompute,
+                    // and the step adds the other exposed communication and the offload traffic (all ≥ 0) to them.
+                    // So steps × (the step's compute with its bubble + TP + PP communication), less a 1e-9 margin for
+                    // rounding, bounds the time of every ZeRO stage from below. A layout whose bound exceeds the best time so far by more than the 0.1% tie band is
                     // neither faster nor a tie: at its turn it would change nothing, so it is not timed.
                     if (floor >= 0 && floor > best_time * (1.0 + 1e-3)) continue;
                     const bool reuse = have_first_timed && zero == 0 && rc == 0; // timed by proof 3 above: the same layout

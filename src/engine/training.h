@@ -295,6 +295,7 @@ struct TrainingTime {
     double MoeHostS           = 0; // one micro-batch, one stage: host time of per-expert launches (FP8 MoE), on the critical path
     double NonGemmS           = 0; // one micro-batch, one stage: memory-bound non-GEMM kernels (kNonGemmTrafficPerActivationByte)
     double BubbleShare        = 0; // (PP − 1) / (m + PP − 1)
+    double ComputeStepS       = 0; // per step, no communication: (micro-batches + bubble slots) × (compute + non-GEMM + MoE launches)
     double DpCommS            = 0; // per step, before overlap
     double TpCommS            = 0; // per step (not overlapped)
     double PpCommS            = 0; // per step

@@ -175,6 +175,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
     }
     const double micro_s = out.MicroBatchComputeS + out.NonGemmS + out.MoeHostS;
     const double compute_step = (micro + (pp - 1.0) / vpp) * micro_s;
+    out.ComputeStepS = compute_step;
     const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
 
     // Links: NVLink/NVSwitch inside a node (one direction of the datasheet's bidirectional figure), the NIC between nodes.
