@@ -43,13 +43,13 @@ public:
     const std::string& Entry() const { return entry_; }
 
 private:
+    void Mark(const char* field) { known_.emplace_back(field); }
+
     const nlohmann::json& object_;
     std::string file_;
     std::string entry_;
     std::vector<Issue>* issues_;
     std::string prefix_;
-    void Mark(const char* field) { known_.emplace_back(field); }
-
     std::vector<std::string_view> known_; // the fields asked for: a few dozen, scanned once (no allocation per field)
     int errors_ = 0;
 };

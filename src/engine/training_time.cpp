@@ -174,8 +174,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
         out.NonGemmS = traffic_per_byte * repeat * ActivationBytesPerLayer(in) * std::ceil(static_cast<double>(m.Layers) / pp) / c.StreamBytesPerS;
     }
     const double micro_s = out.MicroBatchComputeS + out.NonGemmS + out.MoeHostS;
-    const double compute_step = (micro + (pp - 1.0) / vpp) * micro_s;
-    out.ComputeStepS = compute_step;
+    out.ComputeStepS = (micro + (pp - 1.0) / vpp) * micro_s;
     const double backward_share = (flops.Hardware - flops.Forward) / flops.Hardware;
 
     // Links: NVLink/NVSwitch inside a node (one direction of the datasheet's bidirectional figure), the NIC between nodes.
@@ -321,7 +320,7 @@ TrainingTime EstimateTrainingTime(const Scenario& s, const TrainingLayout& l, co
     }
 
     out.ExposedCommS = dp_exposed + out.TpCommS + out.PpCommS + cp_exposed + ep_exposed;
-    out.StepS = compute_step + out.ExposedCommS + out.OffloadS;
+    out.StepS = out.ComputeStepS + out.ExposedCommS + out.OffloadS;
     out.Steps = s.Training.Tokens / out.TokensPerStep;
     out.TimeS = out.Steps * out.StepS;
     out.ModelFlops = flops.Model * s.Training.Tokens;
